@@ -1,0 +1,6 @@
+"""Hooks other apps attach to, so that the archive never imports their internals."""
+from django.dispatch import Signal
+
+# Sent inside the archiving transaction with `article` once a new article is stored.
+# Receivers that raise roll the whole article back.
+article_archived = Signal()

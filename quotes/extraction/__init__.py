@@ -1,0 +1,57 @@
+"""Finding direct quotations in an article's text and attributing them to speakers and units.
+
+Pure Python over a string: no database. `extract(body)` returns an `Extraction`; the import
+service (quotes/services/importing.py) turns it into people, units, quotes and appearances.
+
+Modules, one a step:
+- text.py: typography folding, word and sentence splitting (shared with matching)
+- spans.py: quotation spans (marks of every style, multi-paragraph quotes, boilerplate)
+- attribution.py: speakers named before, after or inside the quote, pronouns, unnamed speakers
+- units.py: military units stated for a person, and the key that folds their spelling variants
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Quotation:
+    """One direct quotation as printed: possibly several pieces over several paragraphs."""
+
+    text: str  # the quoted words as printed, pieces joined by "\n"; marks and boilerplate left out
+    segments: list[tuple[int, int]]  # body offsets of each printed piece (text == pieces joined)
+    attribution: str = ""  # the attribution words as printed: "Mr Alekseevich said"
+    speaker: str | None = None  # the person's full name as the article gives it, or None
+    speaker_description: str = ""  # for an unnamed speaker: "one soldier", "the captured soldier"
+    kind: str = "quote"  # "quote" (full direct quotation), "partial" (clause), "headline"
+    statement: int = 0  # quotations with one number form one statement in this article
+
+    @property
+    def start(self) -> int:
+        return self.segments[0][0]
+
+    @property
+    def end(self) -> int:
+        return self.segments[-1][1]
+
+
+@dataclass
+class Speaker:
+    """A named person as the article presents them."""
+
+    name: str  # the fullest form of the name in the article: "Galkin Sergey Alekseevich"
+    aliases: list[str] = field(default_factory=list)  # shorter forms used: "Mr Alekseevich"
+    units: list[str] = field(default_factory=list)  # unit names as printed for this person
+    description: str = ""  # an appositive if given: "a signalman"
+
+
+@dataclass
+class Extraction:
+    quotations: list[Quotation]
+    speakers: dict[str, Speaker]  # keyed by Speaker.name
+
+
+def extract(body: str, *, title: str = "") -> Extraction:
+    """All direct quotations in `body` (and a quoted headline in `title`), attributed."""
+    from .pipeline import run
+
+    return run(body, title=title)

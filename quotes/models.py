@@ -1,0 +1,265 @@
+"""People, military units, quotes and their appearances in archived articles."""
+
+import secrets
+
+from django.db import models
+from django.db.models import Count, Min, Q
+from django.urls import reverse
+from django.utils.text import slugify
+
+from archive.models import Article
+
+# Crockford-style alphabet: no 0/O or 1/I/L to misread when a permalink is copied by hand.
+SHORT_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+SHORT_ID_LENGTH = 8
+
+
+def new_short_id():
+    return "".join(secrets.choice(SHORT_ID_ALPHABET) for _ in range(SHORT_ID_LENGTH))
+
+
+def unique_slug(model, text, *, max_length=200):
+    """A slug for `text` not yet used by `model`, suffixed -2, -3, ... where needed."""
+    base = slugify(text)[: max_length - 6] or model._meta.model_name
+    slug, n = base, 1
+    while model._default_manager.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+class PersonQuerySet(models.QuerySet):
+    def public(self):
+        return self.filter(
+            merged_into__isnull=True, quotes__status=Quote.Status.PUBLISHED
+        ).distinct()
+
+
+class Person(models.Model):
+    name = models.CharField(max_length=200, db_index=True)
+    slug = models.SlugField(max_length=200, unique=True)
+    aliases = models.JSONField(
+        default=list, blank=True, help_text="Other spellings, transliterations and name orders."
+    )
+    description = models.CharField(max_length=500, blank=True)
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_people"
+    )
+
+    objects = PersonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "people"
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(Person, self.name)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return reverse("quotes:person-detail", kwargs={"slug": self.slug})
+
+    def all_names(self):
+        return [self.name, *[a for a in self.aliases if a != self.name]]
+
+    def add_alias(self, name):
+        """Record another spelling; returns True if it was new."""
+        name = " ".join(name.split())
+        if name and name != self.name and name not in self.aliases:
+            self.aliases = [*self.aliases, name]
+            return True
+        return False
+
+
+class Unit(models.Model):
+    name = models.CharField(max_length=300)
+    slug = models.SlugField(max_length=200, unique=True)
+    key = models.CharField(
+        max_length=300,
+        unique=True,
+        help_text="The name folded for matching (case, spelling variants, punctuation).",
+    )
+    aliases = models.JSONField(default=list, blank=True)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="children"
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(Unit, self.name)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return reverse("quotes:unit-detail", kwargs={"slug": self.slug})
+
+
+class Membership(models.Model):
+    """A person's membership of a unit, as stated by an article."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="memberships")
+    unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="memberships")
+    article = models.ForeignKey(
+        Article, null=True, blank=True, on_delete=models.SET_NULL, related_name="memberships"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["person", "unit", "article"], name="unique_membership_per_article"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.person} – {self.unit}"
+
+
+class QuoteQuerySet(models.QuerySet):
+    def public(self):
+        return self.filter(status=Quote.Status.PUBLISHED, merged_into__isnull=True)
+
+    def live(self):
+        """Quotes that have not been merged into another."""
+        return self.filter(merged_into__isnull=True)
+
+    def by_speaker(self, person):
+        return self.filter(person=person)
+
+    def in_unit(self, unit):
+        return self.filter(person__memberships__unit=unit).distinct()
+
+    def with_outlet_stats(self):
+        return self.annotate(
+            first_published=Min("appearances__article__published"),
+            outlet_count=Count("appearances__article__outlet", distinct=True),
+            article_count=Count("appearances__article", distinct=True),
+        )
+
+
+class Quote(models.Model):
+    """One statement by one speaker, however many outlets printed it."""
+
+    class Status(models.TextChoices):
+        SUGGESTED = "suggested", "Suggested"
+        PUBLISHED = "published", "Published"
+        REJECTED = "rejected", "Rejected"
+
+    short_id = models.CharField(max_length=16, unique=True, default=new_short_id, editable=False)
+    text = models.TextField(help_text="The canonical wording of the statement.")
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.SUGGESTED, db_index=True
+    )
+    person = models.ForeignKey(
+        Person, null=True, blank=True, on_delete=models.PROTECT, related_name="quotes"
+    )
+    speaker_description = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="For a speaker the articles do not name: their own words, e.g. 'one soldier'.",
+    )
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_quotes"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = QuoteQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self):
+        words = self.text.split()
+        short = " ".join(words[:12]) + (" …" if len(words) > 12 else "")
+        return f"{self.speaker_name}: {short}"
+
+    def get_absolute_url(self):
+        return reverse("quotes:quote-detail", kwargs={"short_id": self.short_id})
+
+    @property
+    def speaker_name(self):
+        if self.person_id:
+            return self.person.name
+        return self.speaker_description or "Unnamed speaker"
+
+    @property
+    def is_public(self):
+        return self.status == self.Status.PUBLISHED and self.merged_into_id is None
+
+
+class Appearance(models.Model):
+    """A quote as printed in one article: its exact words and where they stand."""
+
+    quote = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="appearances")
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="appearances")
+    text = models.TextField(help_text="The quoted words as printed, without quotation marks.")
+    start = models.PositiveIntegerField(help_text="Offset of the first quoted character.")
+    end = models.PositiveIntegerField(help_text="Offset just past the last quoted character.")
+    segments = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="[start, end] of each printed piece, for a quote running over paragraphs.",
+    )
+    attribution = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["article__published", "article__archived_at", "start"]
+        constraints = [
+            models.UniqueConstraint(fields=["article", "start"], name="unique_appearance_start"),
+            models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="appearance_span"),
+        ]
+
+    def __str__(self):
+        return f"{self.article} @{self.start}"
+
+    def get_absolute_url(self):
+        return self.quote.get_absolute_url()
+
+    def pieces(self):
+        return self.segments or [[self.start, self.end]]
+
+
+class Fingerprint(models.Model):
+    """Hashed word shingles of an appearance: the index that candidate matches are found by."""
+
+    appearance = models.ForeignKey(
+        Appearance, on_delete=models.CASCADE, related_name="fingerprints"
+    )
+    key = models.BigIntegerField(db_index=True)
+
+    def __str__(self):
+        return f"{self.key}"
+
+
+class MergeSuggestion(models.Model):
+    """Two quotes that may be one statement, left for an archivist to decide."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        MERGED = "merged", "Merged"
+        DISMISSED = "dismissed", "Dismissed"
+
+    quote = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="+")
+    candidate = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="+")
+    score = models.FloatField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-score"]
+        constraints = [
+            models.UniqueConstraint(fields=["quote", "candidate"], name="unique_merge_suggestion")
+        ]
+
+    def __str__(self):
+        return f"{self.quote.short_id} ~ {self.candidate.short_id} ({self.score:.2f})"

@@ -1,0 +1,1 @@
+"""Writes that touch several models: importing extractions, linking, merging, publishing."""
