@@ -9,6 +9,9 @@ from django.utils.text import slugify
 
 from archive.models import Article
 
+from .extraction.text import words
+from .extraction.units import unit_key
+
 # Crockford-style alphabet: no 0/O or 1/I/L to misread when a permalink is copied by hand.
 SHORT_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 SHORT_ID_LENGTH = 8
@@ -28,19 +31,35 @@ def unique_slug(model, text, *, max_length=200):
     return slug
 
 
+def name_key(name):
+    """A person's name folded for matching: case, accents, punctuation, titles and word order
+    ("Galkin Sergey Alekseevich" and "Sergey Alekseevich Galkin" give one key)."""
+    tokens = [t for t in words(name) if t not in HONORIFICS]
+    return " ".join(sorted(tokens))
+
+
+HONORIFICS = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame", "lord", "lady"}
+
+
 class PersonQuerySet(models.QuerySet):
     def public(self):
         return self.filter(
             merged_into__isnull=True, quotes__status=Quote.Status.PUBLISHED
         ).distinct()
 
+    def named(self, name):
+        """People called `name`, or known by it as an alias (at least two words, so that a
+        bare surname never joins two different people)."""
+        key = name_key(name)
+        if len(key.split()) < 2:
+            return self.none()
+        return self.filter(Q(key=key) | Q(alias_set__key=key)).distinct()
+
 
 class Person(models.Model):
     name = models.CharField(max_length=200, db_index=True)
     slug = models.SlugField(max_length=200, unique=True)
-    aliases = models.JSONField(
-        default=list, blank=True, help_text="Other spellings, transliterations and name orders."
-    )
+    key = models.CharField(max_length=200, db_index=True, editable=False)
     description = models.CharField(max_length=500, blank=True)
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_people"
@@ -58,21 +77,41 @@ class Person(models.Model):
     def save(self, *args, **kwargs):
         if not self.slug:
             self.slug = unique_slug(Person, self.name)
+        self.key = name_key(self.name)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("quotes:person-detail", kwargs={"slug": self.slug})
 
-    def all_names(self):
-        return [self.name, *[a for a in self.aliases if a != self.name]]
+    @property
+    def aliases(self):
+        return [a.name for a in self.alias_set.all()]
 
     def add_alias(self, name):
-        """Record another spelling; returns True if it was new."""
+        """Record another spelling or name order of this person's name."""
         name = " ".join(name.split())
-        if name and name != self.name and name not in self.aliases:
-            self.aliases = [*self.aliases, name]
-            return True
-        return False
+        if name and name != self.name:
+            PersonAlias.objects.get_or_create(person=self, name=name)
+
+
+class PersonAlias(models.Model):
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="alias_set")
+    name = models.CharField(max_length=200)
+    key = models.CharField(max_length=200, db_index=True, editable=False)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "aliases"
+        constraints = [
+            models.UniqueConstraint(fields=["person", "name"], name="unique_person_alias")
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.key = name_key(self.name)
+        super().save(*args, **kwargs)
 
 
 class Unit(models.Model):
@@ -81,9 +120,12 @@ class Unit(models.Model):
     key = models.CharField(
         max_length=300,
         unique=True,
+        editable=False,
         help_text="The name folded for matching (case, spelling variants, punctuation).",
     )
-    aliases = models.JSONField(default=list, blank=True)
+    aliases = models.JSONField(
+        default=list, blank=True, help_text="Other spellings and abbreviations of the name."
+    )
     parent = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="children"
     )
@@ -97,6 +139,7 @@ class Unit(models.Model):
     def save(self, *args, **kwargs):
         if not self.slug:
             self.slug = unique_slug(Unit, self.name)
+        self.key = unit_key(self.name)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):

@@ -1,0 +1,15 @@
+"""Fixtures shared by the whole suite."""
+from pathlib import Path
+
+import pytest
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+
+@pytest.fixture
+def corpus_dir():
+    """The shared reference corpus; tests that need it skip with a message where it is absent."""
+    seeds = CORPUS / "seeds"
+    if not (seeds / "gold.json").exists():
+        pytest.skip(f"reference corpus not found at {seeds} (it lives in ../shared beside the repo)")
+    return seeds
