@@ -1,4 +1,5 @@
 """Hooks other apps attach to, so that the archive never imports their internals."""
+
 from django.dispatch import Signal
 
 # Sent inside the archiving transaction with `article` once a new article is stored.

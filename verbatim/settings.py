@@ -161,3 +161,6 @@ LOGGING = {
 
 # Public lists.
 QUOTES_PER_PAGE = 25
+
+# Where the public site lives, for absolute permalinks in exports.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")

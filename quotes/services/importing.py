@@ -1,5 +1,150 @@
 """Turning an archived article's extraction into people, units, quotes and appearances."""
 
+import logging
 
-def extract_from_article(sender, *, article, **kwargs):
-    raise NotImplementedError
+from django.db import transaction
+
+from ..extraction import Extraction, Quotation, Speaker, extract
+from ..extraction.units import unit_key
+from ..matching import canonical_text, find_matches, fingerprint_keys
+from ..models import (
+    Appearance,
+    Fingerprint,
+    Membership,
+    MergeSuggestion,
+    Person,
+    Quote,
+    Unit,
+)
+
+logger = logging.getLogger(__name__)
+
+
+def extract_from_article(sender, *, article, publish=False, **kwargs):
+    """Receiver of `archive.signals.article_archived`."""
+    import_extraction(
+        article=article, extraction=extract(article.body, title=article.title), publish=publish
+    )
+
+
+def person_for(speaker: Speaker) -> Person:
+    """The archive's person for a speaker the article names, created if new."""
+    person = None
+    for name in [speaker.name, *speaker.aliases]:
+        person = Person.objects.filter(merged_into__isnull=True).named(name).first()
+        if person:
+            break
+    if person is None:
+        person = Person.objects.create(name=speaker.name, description=speaker.description[:500])
+    elif not person.description and speaker.description:
+        person.description = speaker.description[:500]
+        person.save(update_fields=["description"])
+    for name in [speaker.name, *speaker.aliases]:
+        person.add_alias(name)
+    return person
+
+
+def unit_for(printed_name: str) -> Unit:
+    """The archive's unit for a name as printed; spelling variants fold into one unit."""
+    name = " ".join(printed_name.split())
+    unit = Unit.objects.filter(key=unit_key(name)).first()
+    if unit is None:
+        return Unit.objects.create(name=name[:1].upper() + name[1:])
+    if name != unit.name and name not in unit.aliases:
+        unit.aliases = [*unit.aliases, name]
+        unit.save(update_fields=["aliases"])
+    return unit
+
+
+def valid(quotation: Quotation, body: str) -> bool:
+    """The extractor's offsets must cut exactly its text out of the body."""
+    if not quotation.segments or not quotation.text.strip():
+        return False
+    pieces = [body[s:e] for s, e in quotation.segments]
+    return "\n".join(pieces) == quotation.text and all(
+        0 <= s < e <= len(body) for s, e in quotation.segments
+    )
+
+
+def statements(quotations: list[Quotation]) -> list[list[Quotation]]:
+    """Quotations grouped by the statement the extractor says they belong to, in order."""
+    groups: dict[int, list[Quotation]] = {}
+    for quotation in quotations:
+        groups.setdefault(quotation.statement, []).append(quotation)
+    return list(groups.values())
+
+
+@transaction.atomic
+def import_extraction(*, article, extraction: Extraction, publish: bool = False) -> list[Quote]:
+    """Store the article's quotations, linking each statement to the quote it repeats."""
+    if article.appearances.exists():
+        return []  # already imported: importing again changes nothing
+    people = {name: person_for(speaker) for name, speaker in extraction.speakers.items()}
+    for name, speaker in extraction.speakers.items():
+        for printed in speaker.units:
+            Membership.objects.get_or_create(
+                person=people[name], unit=unit_for(printed), article=article
+            )
+
+    quotations = [q for q in extraction.quotations if valid(q, article.body)]
+    dropped = len(extraction.quotations) - len(quotations)
+    if dropped:
+        logger.warning("article %s: %d quotations with bad offsets dropped", article.pk, dropped)
+
+    touched = []
+    taken = set()
+    for group in statements(quotations):
+        group = [q for q in group if q.start not in taken]
+        if not group:
+            continue
+        taken.update(q.start for q in group)
+        person = people.get(group[0].speaker) if group[0].speaker else None
+        quote = link_statement(group, person=person, publish=publish)
+        for quotation in group:
+            appearance = Appearance.objects.create(
+                quote=quote,
+                article=article,
+                text=quotation.text,
+                start=quotation.start,
+                end=quotation.end,
+                segments=[list(s) for s in quotation.segments],
+                attribution=quotation.attribution[:500],
+            )
+            Fingerprint.objects.bulk_create(
+                Fingerprint(appearance=appearance, key=key)
+                for key in fingerprint_keys(quotation.text)
+            )
+        quote.text = canonical_text([a.text for a in quote.appearances.all()])
+        quote.save(update_fields=["text", "updated_at"])
+        touched.append(quote)
+    return touched
+
+
+def link_statement(group: list[Quotation], *, person, publish: bool) -> Quote:
+    """The quote this statement repeats (merging quotes it shows to be one), or a new one."""
+    from .merging import merge_quotes
+
+    sure, possible = find_matches([q.text for q in group], person=person)
+    if sure:
+        quote = sure[0]
+        for other in sure[1:]:
+            if other.person_id in (None, quote.person_id) or quote.person_id is None:
+                quote = merge_quotes(source=other, target=quote)
+        if quote.person_id is None and person is not None:
+            quote.person = person
+            quote.speaker_description = ""
+        if publish and quote.status == Quote.Status.SUGGESTED:
+            quote.status = Quote.Status.PUBLISHED
+        quote.save()
+        return quote
+    quote = Quote.objects.create(
+        text=group[0].text,
+        person=person,
+        speaker_description="" if person else group[0].speaker_description[:300],
+        status=Quote.Status.PUBLISHED if publish else Quote.Status.SUGGESTED,
+    )
+    for candidate, score in possible:
+        MergeSuggestion.objects.get_or_create(
+            quote=quote, candidate=candidate, defaults={"score": score}
+        )
+    return quote

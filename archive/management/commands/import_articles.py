@@ -1,0 +1,61 @@
+"""python manage.py import_articles PATH... : archive articles and extract their quotes."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from archive.services import ArticleRejected, archive_article
+from archive.sources import collect
+
+
+class Command(BaseCommand):
+    help = (
+        "Archive .txt, .html and .jsonl files and folders (a folder's manifest.jsonl gives "
+        "file, outlet, url, title, published) and extract their quotes. Importing the same "
+        "file twice changes nothing; a bad file is reported and skipped, whole."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("paths", nargs="+", type=Path)
+        parser.add_argument("--publish", action="store_true", help="publish the quotes extracted")
+
+    def handle(self, *paths, **options):
+        sources = list(collect(options["paths"]))
+        created = unchanged = failed = 0
+        bar = tqdm(
+            sources,
+            unit="article",
+            file=self.stderr._out,
+            disable=len(sources) < 20 or options["verbosity"] == 0,
+        )
+        for source in bar:
+            if source.error:
+                failed += 1
+                bar.write(
+                    self.style.ERROR(f"{source.label}: {source.error}"), file=self.stderr._out
+                )
+                continue
+            try:
+                _, new = archive_article(
+                    raw=source.raw,
+                    source_file=source.source_file,
+                    raw_format=source.raw_format,
+                    publish=options["publish"],
+                    **source.metadata,
+                )
+            except ArticleRejected as exc:
+                failed += 1
+                bar.write(self.style.ERROR(f"{source.label}: {exc}"), file=self.stderr._out)
+                continue
+            except Exception as exc:  # noqa: BLE001 - one broken article must not stop the run
+                failed += 1
+                message = f"{source.label}: not imported, internal error: {exc!r}"
+                bar.write(self.style.ERROR(message), file=self.stderr._out)
+                continue
+            created += new
+            unchanged += not new
+        summary = f"{created} archived, {unchanged} already archived, {failed} rejected"
+        if failed:
+            raise CommandError(summary)
+        self.stdout.write(summary)

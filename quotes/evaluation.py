@@ -1,0 +1,206 @@
+"""Scoring the archive's extraction and linking against a hand-made gold standard.
+
+The gold format is that of ../shared/corpus/seeds/gold.json: speakers and units with the
+tokens that identify them, and per article each quoted sentence with its utterance id,
+speaker and kind (quote, partial, fragment).
+"""
+
+from dataclasses import asdict, dataclass
+from itertools import combinations
+from pathlib import Path
+
+from archive.models import Article
+from archive.services import ArticleRejected, archive_article
+from archive.sources import collect
+
+from .extraction.text import fold, words
+from .extraction.units import unit_key
+from .models import Appearance, Quote
+
+
+@dataclass
+class Scores:
+    gold_sentences: int
+    found_sentences: int
+    recall: float
+    appearances: int
+    quoted_appearances: int
+    precision: float
+    speaker_accuracy: float
+    unit_accuracy: float
+    gold_links: int
+    found_links: int
+    link_recall: float
+    false_links: int
+    misses: list
+
+    def as_dict(self):
+        return asdict(self)
+
+
+def import_folder(folder: Path) -> list[str]:
+    """Archive and publish every article in `folder`; the errors, one line each."""
+    errors = []
+    for source in collect([folder]):
+        if source.error:
+            errors.append(f"{source.label}: {source.error}")
+            continue
+        try:
+            archive_article(
+                raw=source.raw,
+                source_file=source.source_file,
+                raw_format=source.raw_format,
+                publish=True,
+                **source.metadata,
+            )
+        except ArticleRejected as exc:
+            errors.append(f"{source.label}: {exc}")
+    return errors
+
+
+def survivor(quote: Quote) -> int:
+    while quote.merged_into_id:
+        quote = quote.merged_into
+    return quote.pk
+
+
+def _ratio(hits, total):
+    return hits / total if total else 1.0
+
+
+def score(gold: dict) -> Scores:
+    """Compare what the database holds for the gold articles with the gold standard."""
+    misses = []
+    found_in = {}  # (file, index) -> appearance
+    gold_total = found = speaker_ok = speaker_total = unit_ok = unit_total = 0
+    appearance_total = quoted = 0
+    for entry in gold["articles"]:
+        article = Article.objects.filter(source_file=entry["file"]).first()
+        appearances = (
+            list(
+                Appearance.objects.filter(article=article)
+                .exclude(quote__status=Quote.Status.REJECTED)
+                .select_related("quote__person", "quote__merged_into")
+                .prefetch_related("quote__person__alias_set", "quote__person__memberships__unit")
+            )
+            if article
+            else []
+        )
+        folded = [(a, fold(a.text)) for a in appearances]
+        occurrences = entry["occurrences"]
+        gold_texts = [fold(o["text"]) for o in occurrences]
+        for appearance, text in folded:
+            appearance_total += 1
+            if any(g in text or text in g for g in gold_texts):
+                quoted += 1
+            else:
+                misses.append(f"{entry['file']}: not quoted text: {appearance.text[:70]!r}")
+        for index, occurrence in enumerate(occurrences):
+            if occurrence["kind"] != "quote":
+                continue
+            gold_total += 1
+            hit = next((a for a, text in folded if gold_texts[index] in text), None)
+            if hit is None:
+                misses.append(f"{entry['file']}: missed {occurrence['text'][:70]!r}")
+                continue
+            found += 1
+            found_in[(entry["file"], index)] = hit
+            speaker_total += 1
+            if _speaker_right(hit.quote.person, occurrence["speaker"], gold):
+                speaker_ok += 1
+            else:
+                misses.append(
+                    f"{entry['file']}: speaker {hit.quote.speaker_name!r} for "
+                    f"{occurrence['text'][:50]!r} (gold {occurrence['speaker']})"
+                )
+            unit_id = (gold["speakers"].get(occurrence["speaker"]) or {}).get("unit")
+            if unit_id:
+                unit_total += 1
+                if _unit_right(hit.quote.person, gold["units"][unit_id]):
+                    unit_ok += 1
+                else:
+                    misses.append(f"{entry['file']}: unit of {hit.quote.speaker_name} ≠ {unit_id}")
+
+    gold_links = linked = 0
+    occurrences = [
+        (entry["file"], index, occurrence)
+        for entry in gold["articles"]
+        for index, occurrence in enumerate(entry["occurrences"])
+        if occurrence["kind"] == "quote" and occurrence["utterance"]
+    ]
+    for (file_a, i, a), (file_b, j, b) in combinations(occurrences, 2):
+        if file_a == file_b or a["utterance"] != b["utterance"]:
+            continue
+        gold_links += 1
+        hit_a, hit_b = found_in.get((file_a, i)), found_in.get((file_b, j))
+        if hit_a and hit_b and survivor(hit_a.quote) == survivor(hit_b.quote):
+            linked += 1
+        else:
+            misses.append(f"not linked: {a['utterance']} in {file_a} and {file_b}")
+
+    return Scores(
+        gold_sentences=gold_total,
+        found_sentences=found,
+        recall=_ratio(found, gold_total),
+        appearances=appearance_total,
+        quoted_appearances=quoted,
+        precision=_ratio(quoted, appearance_total),
+        speaker_accuracy=_ratio(speaker_ok, speaker_total),
+        unit_accuracy=_ratio(unit_ok, unit_total),
+        gold_links=gold_links,
+        found_links=linked,
+        link_recall=_ratio(linked, gold_links),
+        false_links=_false_links(gold, misses),
+        misses=misses,
+    )
+
+
+def _speaker_right(person, gold_speaker, gold) -> bool:
+    if gold_speaker is None:
+        return person is None
+    if person is None:
+        return False
+    tokens = {w for name in [person.name, *person.aliases] for w in words(name)}
+    return all(key in tokens for key in gold["speakers"][gold_speaker]["keys"])
+
+
+def _unit_right(person, gold_unit) -> bool:
+    if person is None:
+        return False
+    wanted = [*gold_unit["keys"], *gold_unit.get("also", [])]
+    return any(
+        all(token in unit_key(m.unit.name).split() for token in wanted)
+        for m in person.memberships.all()
+    )
+
+
+def _false_links(gold, misses) -> int:
+    """Pairs of appearances in different articles joined in one quote although the gold
+    standard says they print different statements."""
+    utterances_by_file = {
+        entry["file"]: [(fold(o["text"]), o["utterance"]) for o in entry["occurrences"]]
+        for entry in gold["articles"]
+    }
+    by_quote = {}
+    for appearance in Appearance.objects.select_related("article", "quote__merged_into"):
+        by_quote.setdefault(survivor(appearance.quote), []).append(appearance)
+    false = 0
+    for appearances in by_quote.values():
+        for a, b in combinations(appearances, 2):
+            if a.article_id == b.article_id:
+                continue
+            ua = _utterances(a, utterances_by_file)
+            ub = _utterances(b, utterances_by_file)
+            if ua and ub and not ua & ub:
+                false += 1
+                misses.append(f"false link: {sorted(ua)} ~ {sorted(ub)}")
+    return false
+
+
+def _utterances(appearance, utterances_by_file) -> set:
+    text = fold(appearance.text)
+    return {
+        utterance
+        for gold_text, utterance in utterances_by_file.get(appearance.article.source_file, [])
+        if utterance and (gold_text in text or text in gold_text)
+    }
