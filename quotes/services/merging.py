@@ -1,0 +1,126 @@
+"""Merging two quotes of one statement, or two records of one person, into a survivor."""
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from quotes.models import Membership, MergeSuggestion, Person, PersonAlias, Quote
+
+
+def merge_quotes(*, source: Quote, target: Quote) -> Quote:
+    """Merge `source` into `target` and return `target`.
+
+    The source keeps its row (and short id) with `merged_into` set, so that its permalink can
+    redirect to the survivor; everything that hung on the source now hangs on the target.
+    Raises ValueError, saying why, when the two cannot be one statement.
+    """
+    if source.pk == target.pk:
+        raise ValueError(f"Quote {source.short_id} cannot be merged into itself.")
+    with transaction.atomic():
+        # Re-read both rows under a lock: a caller's copies may be stale, and two archivists
+        # merging the same quotes at once must not both succeed.
+        locked = Quote.objects.select_for_update().in_bulk([source.pk, target.pk])
+        source, target = locked[source.pk], locked[target.pk]
+        if target.merged_into_id is not None:
+            raise ValueError(
+                f"Quote {target.short_id} has itself been merged into another quote; "
+                "merge into the surviving quote instead."
+            )
+        if source.merged_into_id is not None:
+            raise ValueError(f"Quote {source.short_id} has already been merged into another quote.")
+        if source.person_id and target.person_id and source.person_id != target.person_id:
+            raise ValueError(
+                f"Quotes {source.short_id} and {target.short_id} are attributed to different "
+                "people; correct the speaker of one of them before merging."
+            )
+
+        source.appearances.update(quote=target)
+        Quote.objects.filter(merged_into=source).update(merged_into=target)
+        _move_suggestions(source=source, target=target)
+
+        if Quote.Status.PUBLISHED in (source.status, target.status):
+            target.status = Quote.Status.PUBLISHED
+        if target.person_id is None and source.person_id is not None:
+            target.person_id = source.person_id
+        if not target.person_id and not target.speaker_description:
+            target.speaker_description = source.speaker_description
+        target.save(update_fields=["status", "person", "speaker_description", "updated_at"])
+
+        source.merged_into = target
+        source.save(update_fields=["merged_into", "updated_at"])
+    return target
+
+
+def _move_suggestions(*, source, target):
+    """Open suggestions between the pair are settled; the source's other open suggestions are
+    carried over to the target, so that no open suggestion names a merged quote."""
+    MergeSuggestion.objects.filter(
+        Q(quote=source, candidate=target) | Q(quote=target, candidate=source),
+        status=MergeSuggestion.Status.OPEN,
+    ).update(status=MergeSuggestion.Status.MERGED)
+
+    others = MergeSuggestion.objects.filter(
+        Q(quote=source) | Q(candidate=source), status=MergeSuggestion.Status.OPEN
+    )
+    for suggestion in others:
+        if suggestion.quote_id == source.pk:
+            suggestion.quote = target
+        else:
+            suggestion.candidate = target
+        pair = (suggestion.quote_id, suggestion.candidate_id)
+        duplicate = MergeSuggestion.objects.filter(
+            Q(quote_id=pair[0], candidate_id=pair[1]) | Q(quote_id=pair[1], candidate_id=pair[0])
+        ).exclude(pk=suggestion.pk)
+        if duplicate.exists():
+            # The target already has a suggestion (open or decided) for this pair; that one stands.
+            suggestion.delete()
+        else:
+            suggestion.save(update_fields=["quote", "candidate"])
+
+
+def merge_people(*, source: Person, target: Person) -> Person:
+    """Merge `source` into `target` and return `target`.
+
+    Quotes and memberships move to the target; the source's name and aliases become the
+    target's aliases; the source keeps its row with `merged_into` set so its page can redirect.
+    """
+    if source.pk == target.pk:
+        raise ValueError(f"{source.name} cannot be merged into themselves.")
+    with transaction.atomic():
+        locked = Person.objects.select_for_update().in_bulk([source.pk, target.pk])
+        source, target = locked[source.pk], locked[target.pk]
+        if target.merged_into_id is not None:
+            raise ValueError(
+                f"{target.name} (#{target.pk}) has been merged into another person; "
+                "merge into the surviving person instead."
+            )
+        if source.merged_into_id is not None:
+            raise ValueError(
+                f"{source.name} (#{source.pk}) has already been merged into another person."
+            )
+
+        Quote.objects.filter(person=source).update(person=target, updated_at=timezone.now())
+
+        for membership in Membership.objects.filter(person=source):
+            # The same unit stated by the same article (or by none) is one membership, and the
+            # unique constraint on (person, unit, article) would refuse a second.
+            if Membership.objects.filter(
+                person=target, unit_id=membership.unit_id, article_id=membership.article_id
+            ).exists():
+                membership.delete()
+            else:
+                membership.person = target
+                membership.save(update_fields=["person"])
+
+        for name in [source.name, *source.aliases]:
+            target.add_alias(name)
+        PersonAlias.objects.filter(person=source).delete()
+
+        if not target.description and source.description:
+            target.description = source.description
+            target.save(update_fields=["description"])
+
+        Person.objects.filter(merged_into=source).update(merged_into=target)
+        source.merged_into = target
+        source.save(update_fields=["merged_into"])
+    return target
