@@ -1,5 +1,18 @@
 """Public pages."""
 from django.urls import path
 
+from . import views
+
 app_name = "quotes"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.HomeView.as_view(), name="home"),
+    path("quotes/", views.QuoteListView.as_view(), name="quote-list"),
+    path("q/<str:short_id>/", views.QuoteDetailView.as_view(), name="quote-detail"),
+    path("people/", views.PersonListView.as_view(), name="person-list"),
+    path("people/<slug:slug>/", views.PersonDetailView.as_view(), name="person-detail"),
+    path("units/", views.UnitListView.as_view(), name="unit-list"),
+    path("units/<slug:slug>/", views.UnitDetailView.as_view(), name="unit-detail"),
+    path("outlets/", views.OutletListView.as_view(), name="outlet-list"),
+    path("outlets/<slug:slug>/", views.OutletDetailView.as_view(), name="outlet-detail"),
+    path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
+]

@@ -1,0 +1,269 @@
+"""Public pages: quotes, their permalinks, people, units, outlets and archived articles."""
+
+from django.conf import settings
+from django.db.models import Count, F, Prefetch, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.views.generic import DetailView, ListView, TemplateView
+from django.views.generic.detail import SingleObjectMixin
+from django_filters.views import FilterView
+
+from archive.models import Article, Outlet
+
+from .filters import QuoteFilter
+from .models import Appearance, Membership, Person, Quote, Unit
+
+PEOPLE_PER_PAGE = 100
+
+# A quote counts on the public site when it is published and not merged into another.
+PUBLIC_QUOTE = {"status": Quote.Status.PUBLISHED, "merged_into__isnull": True}
+
+
+def public_quote_q(prefix):
+    """`PUBLIC_QUOTE` as a condition on the quotes at the end of the relation `prefix`."""
+    return Q(**{f"{prefix}__{lookup}": value for lookup, value in PUBLIC_QUOTE.items()})
+
+
+def for_listing(quotes):
+    """`quotes` with everything a listing shows (speaker, units, outlets, dates), fetched in
+    a fixed number of queries however many quotes there are."""
+    return quotes.select_related("person").prefetch_related(
+        Prefetch("appearances", queryset=Appearance.objects.select_related("article__outlet")),
+        Prefetch(
+            "person__memberships",
+            queryset=Membership.objects.select_related("unit").order_by("unit__name"),
+        ),
+    )
+
+
+def quoted_people():
+    """Unmerged people with at least one public quote, annotated with `quote_count`."""
+    return (
+        Person.objects.filter(merged_into__isnull=True)
+        .annotate(quote_count=Count("quotes", filter=public_quote_q("quotes"), distinct=True))
+        .filter(quote_count__gt=0)
+    )
+
+
+def survivor_of(obj):
+    """What `obj` was merged into, following chains of merges. A cycle, which only bad data
+    can make, stops at an object that is itself still merged."""
+    seen = {obj.pk}
+    while obj.merged_into_id and obj.merged_into_id not in seen:
+        obj = obj.merged_into
+        seen.add(obj.pk)
+    return obj
+
+
+class HomeView(TemplateView):
+    template_name = "quotes/home.html"
+
+    def get_context_data(self, **kwargs):
+        public = Quote.objects.public()
+        return super().get_context_data(
+            quote_count=public.count(),
+            person_count=quoted_people().count(),
+            outlet_count=Outlet.objects.filter(public_quote_q("articles__appearances__quote"))
+            .distinct()
+            .count(),
+            article_count=Article.objects.filter(public_quote_q("appearances__quote"))
+            .distinct()
+            .count(),
+            latest_quotes=for_listing(public)[:5],
+            top_people=quoted_people().order_by("-quote_count", "name")[:10],
+            **kwargs,
+        )
+
+
+class QuoteListView(FilterView):
+    filterset_class = QuoteFilter
+    # An invalid filter shows its error and no quotes rather than all of them.
+    strict = True
+    template_name = "quotes/quote_list.html"
+    context_object_name = "quotes"
+
+    def get_queryset(self):
+        return for_listing(Quote.objects.public())
+
+    def get_paginate_by(self, queryset):
+        return settings.QUOTES_PER_PAGE
+
+
+class QuoteDetailView(DetailView):
+    context_object_name = "quote"
+    template_name = "quotes/quote_detail.html"
+
+    def get(self, request, *args, **kwargs):
+        short_id = kwargs["short_id"]
+        quote = get_object_or_404(Quote.objects.select_related("person"), short_id=short_id.lower())
+        survivor = survivor_of(quote)
+        if not survivor.is_public:
+            raise Http404("No such quote.")
+        if survivor != quote or short_id != quote.short_id:
+            return redirect(survivor, permanent=True)
+        self.object = quote
+        return self.render_to_response(self.get_context_data(object=quote))
+
+    def get_context_data(self, **kwargs):
+        appearances = self.object.appearances.select_related("article__outlet").order_by(
+            F("article__published").asc(nulls_last=True), "article__archived_at", "start"
+        )
+        memberships = (
+            self.object.person.memberships.select_related("unit").order_by("unit__name")
+            if self.object.person_id
+            else Membership.objects.none()
+        )
+        return super().get_context_data(
+            appearances=appearances,
+            units=list(dict.fromkeys(m.unit for m in memberships)),
+            **kwargs,
+        )
+
+
+class PersonListView(ListView):
+    template_name = "quotes/person_list.html"
+    context_object_name = "people"
+    paginate_by = PEOPLE_PER_PAGE
+
+    def get_queryset(self):
+        return quoted_people().order_by("name")
+
+
+# The detail-with-list views below follow Django's "SingleObjectMixin with ListView"
+# pattern; their templates get the object by model name and the page's rows as object_list.
+
+
+class PersonDetailView(SingleObjectMixin, ListView):
+    """A person and their public quotes; the page of a merged person redirects."""
+
+    template_name = "quotes/person_detail.html"
+
+    def get(self, request, *args, **kwargs):
+        person = get_object_or_404(Person, slug=kwargs["slug"])
+        survivor = survivor_of(person)
+        if survivor.merged_into_id or not quoted_people().filter(pk=survivor.pk).exists():
+            raise Http404("No such person.")
+        if survivor != person:
+            return redirect(survivor, permanent=True)
+        self.object = person
+        return super().get(request, *args, **kwargs)
+
+    def get_paginate_by(self, queryset):
+        return settings.QUOTES_PER_PAGE
+
+    def get_queryset(self):
+        return for_listing(Quote.objects.public().by_speaker(self.object))
+
+    def get_context_data(self, **kwargs):
+        memberships = self.object.memberships.select_related("unit").order_by("unit__name")
+        return super().get_context_data(
+            person=self.object,
+            units=list(dict.fromkeys(m.unit for m in memberships)),
+            **kwargs,
+        )
+
+
+class UnitListView(ListView):
+    template_name = "quotes/unit_list.html"
+    context_object_name = "units"
+
+    def get_queryset(self):
+        return (
+            Unit.objects.annotate(
+                quote_count=Count(
+                    "memberships__person__quotes",
+                    filter=public_quote_q("memberships__person__quotes"),
+                    distinct=True,
+                )
+            )
+            .filter(quote_count__gt=0)
+            .order_by("name")
+        )
+
+
+class UnitDetailView(SingleObjectMixin, ListView):
+    """A unit, its quoted members and their public quotes."""
+
+    template_name = "quotes/unit_detail.html"
+
+    def get(self, request, *args, **kwargs):
+        self.object = self.get_object(queryset=Unit.objects.select_related("parent"))
+        return super().get(request, *args, **kwargs)
+
+    def get_paginate_by(self, queryset):
+        return settings.QUOTES_PER_PAGE
+
+    def get_queryset(self):
+        return for_listing(Quote.objects.public().in_unit(self.object))
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            unit=self.object,
+            members=quoted_people().filter(memberships__unit=self.object).order_by("name"),
+            children=self.object.children.order_by("name"),
+            **kwargs,
+        )
+
+
+class OutletListView(ListView):
+    template_name = "quotes/outlet_list.html"
+    context_object_name = "outlets"
+
+    def get_queryset(self):
+        return (
+            Outlet.objects.annotate(
+                quote_count=Count(
+                    "articles__appearances__quote",
+                    filter=public_quote_q("articles__appearances__quote"),
+                    distinct=True,
+                )
+            )
+            .filter(quote_count__gt=0)
+            .order_by("name")
+        )
+
+
+class OutletDetailView(SingleObjectMixin, ListView):
+    """An outlet's articles that carry public quotes, each with those quotes."""
+
+    template_name = "quotes/outlet_detail.html"
+    paginate_by = 20
+
+    def get(self, request, *args, **kwargs):
+        self.object = self.get_object(queryset=Outlet.objects.all())
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        public_appearances = (
+            Appearance.objects.filter(public_quote_q("quote"))
+            .select_related("quote__person")
+            .order_by("start")
+        )
+        return (
+            Article.objects.filter(public_quote_q("appearances__quote"), outlet=self.object)
+            .distinct()
+            .prefetch_related(
+                Prefetch("appearances", queryset=public_appearances, to_attr="public_appearances")
+            )
+        )
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(outlet=self.object, **kwargs)
+
+
+class ArticleDetailView(DetailView):
+    """An archived article as plain text, its public quotes highlighted."""
+
+    template_name = "quotes/article_detail.html"
+    context_object_name = "article"
+
+    def get_queryset(self):
+        return Article.objects.public().select_related("outlet")
+
+    def get_context_data(self, **kwargs):
+        appearances = (
+            self.object.appearances.filter(public_quote_q("quote"))
+            .select_related("quote__person")
+            .order_by("start")
+        )
+        return super().get_context_data(appearances=appearances, **kwargs)
