@@ -1,0 +1,48 @@
+# Everyday commands. `make serve` and `make test` are all a new machine needs.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+CORPUS ?= ../shared/corpus/seeds
+PG_URL ?= postgres://postgres@127.0.0.1:5432/verbatim
+
+.PHONY: install serve demo test test-postgres lint format evaluate bench clean
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Serve the app on the SQLite default with the fictional demo archive loaded.
+serve: demo
+	VERBATIM_DEV=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+demo: $(STAMP)
+	VERBATIM_DEV=1 $(BIN)/python manage.py migrate --noinput
+	VERBATIM_DEV=1 $(BIN)/python manage.py load_demo
+
+# The test suite, on SQLite unless DATABASE_URL names another database.
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+test-postgres: $(STAMP)
+	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+evaluate: $(STAMP)
+	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction $(CORPUS)/gold.json $(CORPUS)
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

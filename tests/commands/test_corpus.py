@@ -1,0 +1,65 @@
+"""The shared reference corpus: statements printed twice become one quote with both articles,
+and extraction meets its quality targets (see README, Quality)."""
+
+import json
+from urllib.parse import urlsplit
+
+import pytest
+from django.core.management import call_command
+
+from quotes.evaluation import import_folder, score
+
+pytestmark = [pytest.mark.corpus, pytest.mark.django_db]
+
+
+@pytest.fixture
+def gold(corpus_dir):
+    return json.loads((corpus_dir / "gold.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def exported(corpus_dir, tmp_path):
+    call_command("import_articles", str(corpus_dir), publish=True)
+    out = tmp_path / "quotes.jsonl"
+    call_command("export_quotes", output=str(out))
+    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+
+
+def test_statements_printed_twice_list_both_articles(exported, gold, client):
+    """Each statement that two articles printed is one quote whose permalink page lists
+    both articles, with their outlets where known."""
+    twice = {}
+    for entry in gold["articles"]:
+        for o in entry["occurrences"]:
+            if o["kind"] == "quote" and o["utterance"]:
+                twice.setdefault(o["utterance"], {}).setdefault(entry["file"], o["text"])
+    twice = {u: files for u, files in twice.items() if len(files) > 1}
+    assert twice, "the corpus has statements printed by two articles"
+    for utterance, files in twice.items():
+        holders = [
+            r for r in exported
+            if all(any(text in a["text"] for a in r["appearances"]) for text in files.values())
+        ]
+        assert holders, f"{utterance} is not one quote carrying {sorted(files)}"
+        record = holders[0]
+        sources = {a["article"]["source_file"] for a in record["appearances"]}
+        assert set(files) <= sources
+        page = client.get(urlsplit(record["permalink"]).path)
+        assert page.status_code == 200
+        for appearance in record["appearances"]:
+            if appearance["article"]["outlet"]:
+                assert appearance["article"]["outlet"] in page.content.decode()
+
+
+def test_quality_targets(corpus_dir, gold):
+    """Recall and precision at least 0.98, speaker and unit accuracy at least 0.95, link
+    recall at least 0.95 and no false links on the reference corpus."""
+    assert import_folder(corpus_dir) == []
+    s = score(gold)
+    report = "\n".join(s.misses)
+    assert s.recall >= 0.98, report
+    assert s.precision >= 0.98, report
+    assert s.speaker_accuracy >= 0.95, report
+    assert s.unit_accuracy >= 0.95, report
+    assert s.link_recall >= 0.95, report
+    assert s.false_links == 0, report

@@ -1,0 +1,81 @@
+"""export_quotes: the JSON Lines file that others read."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from quotes.models import Quote
+from tests.factories import (
+    AppearanceFactory,
+    ArticleFactory,
+    MembershipFactory,
+    PersonAliasFactory,
+    QuoteFactory,
+)
+
+
+def read(path):
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.django_db
+def test_export_fields(tmp_path, settings):
+    """Each line carries the stable fields, with speaker, aliases, units and appearances."""
+    settings.SITE_URL = "https://verbatim.test"
+    appearance = AppearanceFactory(article=ArticleFactory(source_file="pier.txt"))
+    quote = appearance.quote
+    PersonAliasFactory(person=quote.person, name="Vantongeren Ilse")
+    MembershipFactory(person=quote.person, unit__name="3rd Coastal Pilot Brigade")
+    out = tmp_path / "quotes.jsonl"
+    call_command("export_quotes", output=str(out))
+    [record] = read(out)
+    assert set(record) == {"id", "permalink", "text", "status", "speaker",
+                           "speaker_description", "units", "appearances"}
+    assert record["id"] == quote.short_id
+    assert record["permalink"] == f"https://verbatim.test/q/{quote.short_id}/"
+    assert record["speaker"] == {"name": quote.person.name, "aliases": ["Vantongeren Ilse"]}
+    assert record["units"] == [{"name": "3rd Coastal Pilot Brigade"}]
+    [a] = record["appearances"]
+    assert a["article"] == {
+        "source_file": "pier.txt",
+        "url": appearance.article.url,
+        "outlet": appearance.article.outlet.name,
+        "title": appearance.article.title,
+        "published": appearance.article.published.isoformat(),
+    }
+    assert (a["text"], a["start"], a["end"]) == (appearance.text, appearance.start, appearance.end)
+
+
+@pytest.mark.django_db
+def test_only_published_unless_all(tmp_path):
+    """Suggested and rejected quotes are exported only with --all; merged ones never."""
+    published = QuoteFactory()
+    suggested = QuoteFactory(status=Quote.Status.SUGGESTED)
+    QuoteFactory(merged_into=published)
+    out = tmp_path / "q.jsonl"
+    call_command("export_quotes", output=str(out))
+    assert [r["id"] for r in read(out)] == [published.short_id]
+    call_command("export_quotes", "--all", output=str(out))
+    assert {r["id"] for r in read(out)} == {published.short_id, suggested.short_id}
+
+
+@pytest.mark.django_db
+def test_unnamed_speaker_exports_null(tmp_path):
+    """A quote by an unnamed speaker has speaker null and the article's own description."""
+    QuoteFactory(person=None, speaker_description="one soldier")
+    out = tmp_path / "q.jsonl"
+    call_command("export_quotes", output=str(out))
+    [record] = read(out)
+    assert record["speaker"] is None
+    assert record["speaker_description"] == "one soldier"
+    assert record["units"] == []
+
+
+@pytest.mark.django_db
+def test_export_runs_a_fixed_number_of_queries(tmp_path, django_assert_max_num_queries):
+    """Exporting does not run a query per quote."""
+    for _ in range(30):
+        AppearanceFactory()
+    with django_assert_max_num_queries(8):
+        call_command("export_quotes", output=str(tmp_path / "q.jsonl"))
