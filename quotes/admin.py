@@ -1,0 +1,664 @@
+"""Admin for people, units, quotes, their appearances and merge suggestions: where archivists
+review what the extractor found, publish or reject it, and merge duplicates."""
+
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.db import transaction
+from django.db.models import Count, Q
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.text import Truncator
+
+from archive.admin import ArticleAdmin
+from archive.models import Article
+
+from .models import Appearance, Membership, MergeSuggestion, Person, PersonAlias, Quote, Unit
+from .services.merging import merge_people, merge_quotes
+from .services.publishing import publish_quotes, reject_quotes
+
+# Article bodies and raw sources can be megabytes: rows that join an article never load them.
+ARTICLE_TEXT = ["body", "raw"]
+
+
+def snippet(text, words=20):
+    return Truncator(" ".join(text.split())).words(words, truncate=" …")
+
+
+def change_link(obj, text=None):
+    """A link to `obj`'s admin change page."""
+    opts = obj._meta
+    url = reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
+    return format_html('<a href="{}">{}</a>', url, text if text is not None else obj)
+
+
+def plural(count, singular, many=None):
+    return f"{count} {singular if count == 1 else (many or singular + 's')}"
+
+
+class MergedFilter(admin.SimpleListFilter):
+    """Live records, or those merged into another (kept only so old links redirect)."""
+
+    title = "merged"
+    parameter_name = "merged"
+
+    def lookups(self, request, model_admin):
+        return [("no", "Live"), ("yes", "Merged into another")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "no":
+            return queryset.filter(merged_into__isnull=True)
+        if self.value() == "yes":
+            return queryset.filter(merged_into__isnull=False)
+        return queryset
+
+
+class MergeConfirmationMixin:
+    """An action's intermediate page choosing which of the selected records survives a merge."""
+
+    merge_template = "admin/quotes/merge_confirmation.html"
+
+    def render_merge_confirmation(self, request, *, objects, action, headers, rows, default):
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Merge {len(objects)} {self.opts.verbose_name_plural}",
+            "subtitle": None,
+            "opts": self.opts,
+            "headers": headers,
+            "rows": list(zip(objects, rows, strict=True)),
+            "default_survivor": default.pk,
+            "action": action,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            "media": self.media,
+        }
+        request.current_app = self.admin_site.name
+        return TemplateResponse(request, self.merge_template, context)
+
+    def chosen_survivor(self, request, objects):
+        chosen = request.POST.get("survivor")
+        return next((obj for obj in objects if str(obj.pk) == chosen), None)
+
+
+# People
+
+
+class PersonAliasInline(admin.TabularInline):
+    model = PersonAlias
+    fields = ["name", "key"]
+    readonly_fields = ["key"]
+    extra = 0
+
+
+class PersonMembershipInline(admin.TabularInline):
+    model = Membership
+    fk_name = "person"
+    fields = ["unit", "article"]
+    autocomplete_fields = ["unit", "article"]
+    extra = 0
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("unit", "article")
+
+
+@admin.register(Person)
+class PersonAdmin(MergeConfirmationMixin, admin.ModelAdmin):
+    list_display = ["name", "description", "alias_names", "quote_count", "merged_into"]
+    list_filter = [MergedFilter]
+    list_select_related = ["merged_into"]
+    search_fields = ["name", "alias_set__name"]
+    fields = ["name", "description", "slug", "key", "merged_into"]
+    readonly_fields = ["slug", "key", "merged_into"]
+    inlines = [PersonAliasInline, PersonMembershipInline]
+    actions = ["merge_selected_people"]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                quote_count=Count(
+                    "quotes", filter=Q(quotes__merged_into__isnull=True), distinct=True
+                )
+            )
+            .prefetch_related("alias_set")
+        )
+
+    def get_search_results(self, request, queryset, search_term):
+        """Also find people by their name in another order or spelling (accents, titles)."""
+        queryset, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if search_term.strip():
+            named = Person.objects.named(search_term).values("pk")
+            queryset |= self.get_queryset(request).filter(pk__in=named)
+        return queryset, may_have_duplicates
+
+    @admin.display(description="aliases")
+    def alias_names(self, person):
+        return ", ".join(alias.name for alias in person.alias_set.all())
+
+    @admin.display(description="quotes", ordering="quote_count")
+    def quote_count(self, person):
+        return person.quote_count
+
+    @admin.action(description="Merge selected people into one")
+    def merge_selected_people(self, request, queryset):
+        people = list(queryset.order_by("pk"))
+        if len(people) < 2:
+            self.message_user(request, "Select two or more people to merge.", messages.ERROR)
+            return None
+        merged = [p for p in people if p.merged_into_id]
+        if merged:
+            names = ", ".join(p.name for p in merged)
+            self.message_user(
+                request,
+                f"Already merged into someone else: {names}. Select only live people.",
+                messages.ERROR,
+            )
+            return None
+        if request.POST.get("post"):
+            survivor = self.chosen_survivor(request, people)
+            if survivor is None:
+                self.message_user(request, "Choose the person to keep.", messages.ERROR)
+            else:
+                others = [p for p in people if p != survivor]
+                try:
+                    with transaction.atomic():
+                        for person in others:
+                            merge_people(source=person, target=survivor)
+                except ValueError as exc:
+                    self.message_user(request, str(exc), messages.ERROR)
+                    return None
+                names = ", ".join(p.name for p in others)
+                self.log_change(request, survivor, f"Merged {names} into this person.")
+                self.message_user(
+                    request, f"Merged {names} into {survivor.name}.", messages.SUCCESS
+                )
+                return None
+        default = max(people, key=lambda p: (p.quote_count, -p.pk))
+        return self.render_merge_confirmation(
+            request,
+            objects=people,
+            action="merge_selected_people",
+            headers=["Name", "Description", "Aliases", "Quotes"],
+            rows=[[p.name, p.description, ", ".join(p.aliases), p.quote_count] for p in people],
+            default=default,
+        )
+
+
+# Units and memberships
+
+
+class UnitMembershipInline(admin.TabularInline):
+    model = Membership
+    fk_name = "unit"
+    fields = ["person", "article"]
+    autocomplete_fields = ["person", "article"]
+    extra = 0
+    verbose_name_plural = "members"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("person", "article")
+
+
+@admin.register(Unit)
+class UnitAdmin(admin.ModelAdmin):
+    list_display = ["name", "parent", "member_count"]
+    list_select_related = ["parent"]
+    search_fields = ["name", "aliases"]
+    autocomplete_fields = ["parent"]
+    fields = ["name", "aliases", "parent", "slug", "key"]
+    readonly_fields = ["slug", "key"]
+    inlines = [UnitMembershipInline]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(member_count=Count("memberships__person", distinct=True))
+        )
+
+    @admin.display(description="members", ordering="member_count")
+    def member_count(self, unit):
+        return unit.member_count
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["person", "unit", "article"]
+    list_select_related = ["person", "unit", "article"]
+    search_fields = ["person__name", "unit__name", "article__title"]
+    autocomplete_fields = ["person", "unit", "article"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer(*(f"article__{f}" for f in ARTICLE_TEXT))
+
+
+# Quotes
+
+
+class SpeakerFilter(admin.SimpleListFilter):
+    """Whether the quote is attributed to a named person, only described, or to no one."""
+
+    title = "speaker"
+    parameter_name = "speaker"
+
+    def lookups(self, request, model_admin):
+        return [
+            ("named", "Named person"),
+            ("described", "Described only"),
+            ("none", "No speaker"),
+        ]
+
+    def queryset(self, request, queryset):
+        if self.value() == "named":
+            return queryset.filter(person__isnull=False)
+        if self.value() == "described":
+            return queryset.filter(person__isnull=True).exclude(speaker_description="")
+        if self.value() == "none":
+            return queryset.filter(person__isnull=True, speaker_description="")
+        return queryset
+
+
+class ArticleFilter(admin.SimpleListFilter):
+    """Quotes found in one article: the link from an article's change page lands here."""
+
+    title = "article"
+    parameter_name = "article"
+
+    def lookups(self, request, model_admin):
+        # Only offered once chosen; there are far too many articles to list.
+        value = self.value()
+        if value and value.isdigit():
+            article = Article.objects.filter(pk=value).only("title", "source_file").first()
+            if article:
+                return [(value, str(article))]
+        return []
+
+    def queryset(self, request, queryset):
+        if self.value():
+            if not self.value().isdigit():
+                raise admin.options.IncorrectLookupParameters("article must be an id")
+            return queryset.filter(appearances__article_id=self.value())
+        return queryset
+
+
+class QuoteAppearanceInline(admin.TabularInline):
+    model = Appearance
+    fields = ["article_link", "outlet", "published", "text", "attribution", "start", "end"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("article__outlet")
+            .defer(*(f"article__{f}" for f in ARTICLE_TEXT))
+        )
+
+    @admin.display(description="article")
+    def article_link(self, appearance):
+        return change_link(appearance.article)
+
+    @admin.display(description="outlet")
+    def outlet(self, appearance):
+        return appearance.article.outlet or "–"
+
+    @admin.display(description="published")
+    def published(self, appearance):
+        return appearance.article.published or "–"
+
+
+@admin.register(Quote)
+class QuoteAdmin(MergeConfirmationMixin, admin.ModelAdmin):
+    list_display = [
+        "short_id",
+        "text_snippet",
+        "speaker",
+        "status",
+        "appearance_count",
+        "outlet_count",
+        "created_at",
+    ]
+    list_display_links = ["short_id", "text_snippet"]
+    list_filter = [
+        "status",
+        SpeakerFilter,
+        MergedFilter,
+        "appearances__article__outlet",
+        ArticleFilter,
+    ]
+    list_select_related = ["person"]
+    search_fields = [
+        "text",
+        "=short_id",
+        "person__name",
+        "person__alias_set__name",
+        "speaker_description",
+    ]
+    autocomplete_fields = ["person"]
+    fields = [
+        "short_id",
+        "text",
+        "status",
+        "person",
+        "speaker_description",
+        "merged_into_link",
+        "created_at",
+        "updated_at",
+    ]
+    readonly_fields = ["short_id", "merged_into_link", "created_at", "updated_at"]
+    inlines = [QuoteAppearanceInline]
+    actions = ["publish_selected", "reject_selected", "merge_selected_quotes"]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                appearance_count=Count("appearances", distinct=True),
+                outlet_count=Count("appearances__article__outlet", distinct=True),
+            )
+        )
+
+    def view_on_site(self, quote):
+        """Only a published, live quote has a public page to view."""
+        if not quote.is_public:
+            return None
+        return reverse(
+            "admin:view_on_site",
+            kwargs={
+                "content_type_id": admin.options.get_content_type_for_model(quote).pk,
+                "object_id": quote.pk,
+            },
+        )
+
+    @admin.display(description="text")
+    def text_snippet(self, quote):
+        return snippet(quote.text)
+
+    @admin.display(description="speaker", ordering="person__name")
+    def speaker(self, quote):
+        if quote.person_id:
+            return quote.person.name
+        return quote.speaker_description or "–"
+
+    @admin.display(description="appearances", ordering="appearance_count")
+    def appearance_count(self, quote):
+        return quote.appearance_count
+
+    @admin.display(description="outlets", ordering="outlet_count")
+    def outlet_count(self, quote):
+        return quote.outlet_count
+
+    @admin.display(description="merged into")
+    def merged_into_link(self, quote):
+        if quote.merged_into_id is None:
+            return "–"
+        return change_link(quote.merged_into, quote.merged_into.short_id)
+
+    @admin.action(description="Publish selected quotes")
+    def publish_selected(self, request, queryset):
+        count = publish_quotes(queryset)
+        self.message_user(request, f"{plural(count, 'quote')} published.", messages.SUCCESS)
+
+    @admin.action(description="Reject selected quotes")
+    def reject_selected(self, request, queryset):
+        count = reject_quotes(queryset)
+        self.message_user(request, f"{plural(count, 'quote')} rejected.", messages.SUCCESS)
+
+    @admin.action(description="Merge selected quotes into one")
+    def merge_selected_quotes(self, request, queryset):
+        quotes = list(queryset.order_by("created_at", "pk"))
+        if len(quotes) < 2:
+            self.message_user(request, "Select two or more quotes to merge.", messages.ERROR)
+            return None
+        merged = [q.short_id for q in quotes if q.merged_into_id]
+        if merged:
+            self.message_user(
+                request,
+                f"Already merged into another quote: {', '.join(merged)}. Select only live quotes.",
+                messages.ERROR,
+            )
+            return None
+        speakers = {q.person for q in quotes if q.person_id}
+        if len(speakers) > 1:
+            names = ", ".join(sorted(p.name for p in speakers))
+            self.message_user(
+                request,
+                f"These quotes are attributed to different people ({names}); "
+                "correct the speaker first.",
+                messages.ERROR,
+            )
+            return None
+        if request.POST.get("post"):
+            survivor = self.chosen_survivor(request, quotes)
+            if survivor is None:
+                self.message_user(request, "Choose the quote to keep.", messages.ERROR)
+            else:
+                others = [q for q in quotes if q != survivor]
+                try:
+                    with transaction.atomic():
+                        for quote in others:
+                            merge_quotes(source=quote, target=survivor)
+                except ValueError as exc:
+                    self.message_user(request, str(exc), messages.ERROR)
+                    return None
+                ids = ", ".join(q.short_id for q in others)
+                self.log_change(request, survivor, f"Merged {ids} into this quote.")
+                self.message_user(
+                    request, f"Merged {ids} into {survivor.short_id}.", messages.SUCCESS
+                )
+                return None
+        published = Quote.Status.PUBLISHED
+        default = max(quotes, key=lambda q: (q.status == published, q.appearance_count))
+        return self.render_merge_confirmation(
+            request,
+            objects=quotes,
+            action="merge_selected_quotes",
+            headers=["Quote", "Text", "Speaker", "Status", "Appearances"],
+            rows=[
+                [q.short_id, q.text, self.speaker(q), q.get_status_display(), q.appearance_count]
+                for q in quotes
+            ],
+            default=default,
+        )
+
+
+@admin.register(Appearance)
+class AppearanceAdmin(admin.ModelAdmin):
+    list_display = ["quote_snippet", "speaker", "article", "outlet", "start", "end"]
+    list_filter = ["article__outlet", "quote__status"]
+    list_select_related = ["quote__person", "article__outlet"]
+    search_fields = ["text", "=quote__short_id", "article__title", "attribution"]
+    autocomplete_fields = ["quote"]
+    fields = ["quote", "article", "text", "attribution", "start", "end", "segments"]
+    readonly_fields = ["article", "text", "start", "end", "segments"]
+
+    def has_add_permission(self, request):
+        return False  # appearances come from extraction: their offsets point into an article
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer(*(f"article__{f}" for f in ARTICLE_TEXT))
+
+    @admin.display(description="quote")
+    def quote_snippet(self, appearance):
+        return snippet(appearance.text, 14)
+
+    @admin.display(description="speaker")
+    def speaker(self, appearance):
+        return appearance.quote.speaker_name
+
+    @admin.display(description="outlet", ordering="article__outlet__name")
+    def outlet(self, appearance):
+        return appearance.article.outlet or "–"
+
+
+# Merge suggestions
+
+
+class SuggestionStatusFilter(admin.SimpleListFilter):
+    """Open suggestions unless asked otherwise: they are the ones waiting for a decision."""
+
+    title = "status"
+    parameter_name = "state"
+
+    def lookups(self, request, model_admin):
+        return [*MergeSuggestion.Status.choices, ("all", "All")]
+
+    def choices(self, changelist):
+        current = self.value() or MergeSuggestion.Status.OPEN
+        for value, label in self.lookup_choices:
+            yield {
+                "selected": current == value,
+                "query_string": changelist.get_query_string({self.parameter_name: value}),
+                "display": label,
+            }
+
+    def queryset(self, request, queryset):
+        value = self.value() or MergeSuggestion.Status.OPEN
+        if value == "all":
+            return queryset
+        return queryset.filter(status=value)
+
+
+@admin.register(MergeSuggestion)
+class MergeSuggestionAdmin(admin.ModelAdmin):
+    list_display = ["quote_side", "candidate_side", "score", "status"]
+    list_display_links = None
+    list_filter = [SuggestionStatusFilter]
+    list_select_related = ["quote__person", "candidate__person"]
+    search_fields = ["quote__text", "candidate__text", "=quote__short_id", "=candidate__short_id"]
+    fields = ["quote_side", "candidate_side", "score", "status", "created_at"]
+    readonly_fields = ["quote_side", "candidate_side", "score", "created_at"]
+    actions = ["merge_selected", "dismiss_selected"]
+
+    def has_add_permission(self, request):
+        return False  # suggestions are made by the importer's matching
+
+    def _side(self, quote):
+        return format_html(
+            "{} · {} · {}<br>{}",
+            change_link(quote, quote.short_id),
+            quote.speaker_name,
+            quote.get_status_display(),
+            quote.text,
+        )
+
+    @admin.display(description="quote")
+    def quote_side(self, suggestion):
+        return self._side(suggestion.quote)
+
+    @admin.display(description="may be the same statement as")
+    def candidate_side(self, suggestion):
+        return self._side(suggestion.candidate)
+
+    @admin.action(description="Merge the two quotes of each selected suggestion")
+    def merge_selected(self, request, queryset):
+        merged, failures = 0, []
+        for suggestion in queryset.filter(status=MergeSuggestion.Status.OPEN):
+            source, target = survivor_order(live(suggestion.quote), live(suggestion.candidate))
+            try:
+                if source != target:
+                    merge_quotes(source=source, target=target)
+                    self.log_change(request, target, f"Merged {source.short_id} into this quote.")
+            except ValueError as exc:
+                failures.append(str(exc))
+                continue
+            MergeSuggestion.objects.filter(pk=suggestion.pk).update(
+                status=MergeSuggestion.Status.MERGED
+            )
+            merged += 1
+        if merged:
+            self.message_user(request, f"{plural(merged, 'suggestion')} merged.", messages.SUCCESS)
+        for failure in failures:
+            self.message_user(request, failure, messages.ERROR)
+
+    @admin.action(description="Dismiss selected suggestions")
+    def dismiss_selected(self, request, queryset):
+        count = queryset.filter(status=MergeSuggestion.Status.OPEN).update(
+            status=MergeSuggestion.Status.DISMISSED
+        )
+        self.message_user(request, f"{plural(count, 'suggestion')} dismissed.", messages.SUCCESS)
+
+
+def live(quote):
+    """The quote that `quote` now lives on as (itself unless merged)."""
+    seen = set()
+    while quote.merged_into_id and quote.pk not in seen:
+        seen.add(quote.pk)
+        quote = quote.merged_into
+    return quote
+
+
+def survivor_order(a, b):
+    """(source, target) for merging a suggested pair: the published one survives, else the
+    older one, which links already point to for longer."""
+    published = Quote.Status.PUBLISHED
+    if (a.status == published) != (b.status == published):
+        return (b, a) if a.status == published else (a, b)
+    return (b, a) if (a.created_at, a.pk) <= (b.created_at, b.pk) else (a, b)
+
+
+# Articles: the archive's admin, with the quotes found in each article for review.
+
+
+class ArticleAppearanceInline(admin.TabularInline):
+    """The article's quotations with their quote, speaker and status, for review."""
+
+    model = Appearance
+    fields = ["quote_link", "speaker", "status", "text", "attribution"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    verbose_name = "quote found in this article"
+    verbose_name_plural = "quotes found in this article"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("quote__person").order_by("start")
+
+    @admin.display(description="quote")
+    def quote_link(self, appearance):
+        return change_link(appearance.quote, appearance.quote.short_id)
+
+    @admin.display(description="speaker")
+    def speaker(self, appearance):
+        quote = appearance.quote
+        if quote.person_id:
+            return change_link(quote.person)
+        return quote.speaker_description or "–"
+
+    @admin.display(description="status")
+    def status(self, appearance):
+        quote = appearance.quote
+        if quote.merged_into_id:
+            return "Merged"
+        return quote.get_status_display()
+
+
+admin.site.unregister(Article)
+
+
+@admin.register(Article)
+class ArticleWithQuotesAdmin(ArticleAdmin):
+    inlines = [ArticleAppearanceInline]
+    readonly_fields = [*ArticleAdmin.readonly_fields, "review_link"]
+    fieldsets = [
+        (None, {"fields": ["title", "outlet", "url", "published", "review_link"]}),
+        *ArticleAdmin.fieldsets[1:],
+    ]
+
+    @admin.display(description="quotes")
+    def review_link(self, article):
+        url = reverse("admin:quotes_quote_changelist")
+        return format_html(
+            '<a href="{}?article={}">Publish, reject or merge this article’s quotes</a>',
+            url,
+            article.pk,
+        )
