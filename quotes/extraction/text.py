@@ -1,4 +1,4 @@
-"""Text normalisation shared by extraction and matching: folding typography and splitting sentences."""
+"""Text normalisation shared by extraction and matching: typography folding, sentence splits."""
 
 import re
 import unicodedata

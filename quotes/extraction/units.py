@@ -27,3 +27,24 @@ def unit_key(name: str) -> str:
     text = re.sub(r"^the\s+", "", text)
     tokens = re.findall(r"[a-z0-9]+", text)
     return " ".join(_VARIANTS.get(t, t) for t in tokens)
+
+
+# The noun a unit's name ends with; the name as printed stops there.
+UNIT_NOUNS = (
+    "brigade|regiment|division|battalion|army|corps|company|squadron|fleet|flotilla|group"
+    "|detachment|platoon|battery|troop|wing|unit|command|guards"
+)
+
+# "34th separate motorised rifle brigade" or "Kantemirovskaya Tank Division": a number or
+# capitalised words, a few more words, then the unit noun.
+UNIT = (
+    r"(?:\d+(?:st|nd|rd|th)?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:" + UNIT_NOUNS + r")s?"
+    r"|(?:[A-Z][\w-]+[ \u00a0]){1,5}(?:" + UNIT_NOUNS.title() + r"))\b"
+)
+_UNIT = re.compile(UNIT)
+
+
+def find_unit(text: str) -> str | None:
+    """The first unit name in `text` as printed, or None."""
+    match = _UNIT.search(text)
+    return match.group() if match else None

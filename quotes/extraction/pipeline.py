@@ -1,0 +1,174 @@
+"""The extraction steps in order: spans, kinds, attribution, statements, speakers."""
+
+from dataclasses import dataclass
+
+from . import Extraction, Quotation, Speaker
+from .attribution import Attributor, Entity, Found, Names, mask
+from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
+from .text import fold, words
+
+
+@dataclass
+class TitleQuotation(Quotation):
+    """A quotation in the title passed to extract() when the body does not print the title:
+    its segments are offsets into the title, not the body."""
+
+    in_title: bool = True
+
+
+def _headlines(body: str, paras, title: str) -> set[int]:
+    """Indexes of the title lines at the top of the body."""
+    out = set()
+    if len(paras) > 1 and is_headline_like(body[paras[0][0] : paras[0][1]]):
+        out.add(0)
+    if title:
+        for index, (s, e) in enumerate(paras[:3]):
+            if fold(body[s:e]) == fold(title):
+                out.add(index)
+    return out
+
+
+def _text(source: str, span: Span) -> str:
+    return "\n".join(source[s:e] for s, e in span.segments)
+
+
+def _kind(source: str, span: Span, para_start: int) -> str | None:
+    """'quote', 'partial' or 'headline'; None for a scare quote of one to three words."""
+    text = _text(source, span)
+    count = len(words(text))
+    before = source[para_start : span.opened].rstrip()
+    if span.headline:
+        return "headline" if count >= 4 else None
+    first = next((c for c in text if c.isalpha()), "")
+    if count <= 3:
+        # "Never," he said. is a short sentence, not a scare quote.
+        sentence = first.isupper() and text.rstrip()[-1:] in ".!?," and before[-1:] in ":,"
+        return "quote" if sentence else None
+    if first.islower() and before[-1:].isalnum():
+        return "partial"  # a clause woven into reported speech: said Putin "is a liar"
+    return "quote"
+
+
+class _Resolver:
+    """Turns attributions into entities, following who the text is about."""
+
+    def __init__(self, names: Names):
+        self.names = names
+        self.focus: Entity | None = None
+        self.unnamed: dict[int, Entity] = {}  # by the offset of the words that introduced them
+
+    def entity(self, found: Found) -> Entity:
+        if found.kind == "name":
+            return Entity(person=self.names.person_for(found.mention))
+        if found.kind == "pronoun":
+            return self.focus if self.focus is not None else Entity(ident=-1)
+        if found.pos in self.unnamed:
+            return self.unnamed[found.pos]
+        head = found.description.split()[-1]
+        focus = self.focus
+        if (
+            found.definite
+            and focus is not None
+            and focus.person is None
+            and focus.description.split()[-1:] == [head]
+        ):
+            entity = focus  # "the soldier" after "a captured soldier": the same man
+        else:
+            entity = Entity(description=found.description, ident=len(self.unnamed) + 1)
+        self.unnamed[found.pos] = entity
+        return entity
+
+
+def _next_para(body: str, paras, index: int) -> int:
+    index += 1
+    while index < len(paras) and is_boilerplate(body[paras[index][0] : paras[index][1]]):
+        index += 1
+    return index
+
+
+def run(body: str, *, title: str = "") -> Extraction:
+    paras = paragraphs(body)
+    headlines = _headlines(body, paras, title)
+    spans = sorted(find_spans(body, headlines), key=lambda s: s.opened)
+    boiler = {i for i, (s, e) in enumerate(paras) if is_boilerplate(body[s:e])}
+    masked = mask(body, spans)
+    names = Names(masked, paras, headlines | boiler)
+    reader = Attributor(masked, names)
+    resolver = _Resolver(names)
+
+    quotations: list[Quotation] = []
+    if title and not any(fold(body[s:e]) == fold(title) for s, e in paras[:3]):
+        for span in find_spans(title, {0}):
+            span.headline = True
+            if _kind(title, span, 0):
+                quotations.append(
+                    TitleQuotation(_text(title, span), span.segments, kind="headline")
+                )
+
+    # One timeline: narrative events move the focus; quotations are read in place.
+    timeline = [(pos, 0, found) for pos, found in reader.narrative(paras, headlines | boiler)]
+    timeline += [(span.opened, 1, span) for span in spans]
+    timeline.sort(key=lambda item: (item[0], item[1]))
+
+    previous = None  # (Quotation, Entity, last paragraph index)
+    statement = 0
+    for _pos, is_span, item in timeline:
+        if not is_span:
+            resolver.focus = resolver.entity(item)
+            continue
+        span = item
+        first = span.paragraphs[0]
+        ps = paras[first][0]
+        kind = _kind(body, span, ps)
+        if kind is None:
+            continue
+        quotation = Quotation(_text(body, span), span.segments, kind=kind)
+        if kind == "headline":
+            statement += 1
+            quotation.statement = statement
+            quotations.append(quotation)
+            continue
+        last_end = paras[span.paragraphs[-1]][1]
+        found = None
+        inside = body[span.segments[-1][1] - 1]
+        if body[span.closed - 1] in MARKS and inside != ".":
+            found = reader.after(span.closed, last_end)
+        if found is None:
+            found = reader.before(span.opened, ps)
+        adjacent = previous is not None and (
+            previous[2] == first or _next_para(body, paras, previous[2]) == first
+        )
+        if found is not None:
+            entity = resolver.entity(found)
+            quotation.attribution = " ".join(found.words.split())
+            if found.kind == "unnamed":
+                quotation.speaker_description = found.description
+        elif adjacent:
+            entity = previous[1]
+        else:
+            entity = resolver.focus if resolver.focus is not None else Entity(ident=-1)
+        resolver.focus = entity
+        if entity.person is not None:
+            quotation.speaker = names.people[entity.person].name
+        elif not quotation.speaker_description:
+            quotation.speaker_description = entity.description
+        same = (
+            adjacent
+            and kind == "quote"
+            and previous[0].kind == "quote"
+            and previous[1].key == entity.key
+        )
+        if not same:
+            statement += 1
+        quotation.statement = statement
+        quotations.append(quotation)
+        previous = (quotation, entity, span.paragraphs[-1])
+
+    speakers = {}
+    for quotation in quotations:
+        if quotation.speaker and quotation.speaker not in speakers:
+            person = next(p for p in names.people if p.name == quotation.speaker)
+            speakers[person.name] = Speaker(
+                person.name, list(person.aliases), list(person.units), person.description
+            )
+    return Extraction(quotations, speakers)

@@ -1,0 +1,207 @@
+"""Quotation spans: where quoted words start and end, whatever the marks and paragraphing."""
+
+import re
+from dataclasses import dataclass, field
+
+from .text import words
+
+DOUBLE = '"\u201c\u201d\u201e\u201f\u00ab\u00bb'
+SINGLE = "'\u2018\u2019\u201a\u201b"
+MARKS = DOUBLE + SINGLE
+_OPEN_ONLY = "\u00ab\u201e\u201a"
+_CLOSE_ONLY = "\u00bb"
+# A right single mark opening a quotation is almost always an elided year or word ('90s).
+_NEVER_OPEN = "\u2019"
+_BEFORE_OPEN = "([{\u2014\u2013-/"
+_AFTER_CLOSE = ".,;:!?)]}\u2014\u2013-\u2026"
+_SENTENCE_END = ".!?\u2026:;,"
+
+
+@dataclass
+class Span:
+    """One quotation as printed: its inner pieces (marks excluded) and the marks around it."""
+
+    segments: list[tuple[int, int]]
+    opened: int  # offset of the first opening mark
+    closed: int  # offset just past the closing mark, or the end of the last piece if unclosed
+    family: str  # "double" or "single"
+    paragraphs: list[int] = field(default_factory=list)  # indexes into the paragraph list
+    headline: bool = False
+
+
+def paragraphs(body: str) -> list[tuple[int, int]]:
+    """(start, end) of each non-blank line, whitespace trimmed."""
+    out = []
+    for match in re.finditer(r"[^\n]+", body):
+        s, e = match.span()
+        while s < e and body[s].isspace():
+            s += 1
+        while e > s and body[e - 1].isspace():
+            e -= 1
+        if s < e:
+            out.append((s, e))
+    return out
+
+
+def is_boilerplate(line: str) -> bool:
+    """A site's furniture line ('Read More', a lone digit, a section name): short, no
+    quotation mark and no sentence punctuation at its end."""
+    line = line.strip()
+    if not line or any(c in MARKS for c in line):
+        return False
+    return len(words(line)) <= 8 and line[-1] not in _SENTENCE_END
+
+
+def is_headline_like(line: str) -> bool:
+    """A title line: not too long and not ending as a sentence does."""
+    stripped = line.strip().rstrip(MARKS)
+    return 0 < len(words(stripped)) <= 30 and stripped[-1:] not in ".!?\u2026:;,"
+
+
+def _family(char: str) -> str:
+    return "double" if char in DOUBLE else "single"
+
+
+def _can_open(text: str, i: int, start: int, end: int) -> bool:
+    char = text[i]
+    if char in _CLOSE_ONLY or char in _NEVER_OPEN:
+        return False
+    prev = text[i - 1] if i > start else " "
+    nxt = text[i + 1] if i + 1 < end else " "
+    if nxt.isspace() and char != "\u00ab":
+        return False
+    return prev.isspace() or prev in _BEFORE_OPEN or prev in MARKS
+
+
+def _can_close(text: str, i: int, start: int, end: int) -> bool:
+    char = text[i]
+    if char in _OPEN_ONLY:
+        return False
+    prev = text[i - 1] if i > start else " "
+    nxt = text[i + 1] if i + 1 < end else " "
+    if prev.isspace() and char != "\u00bb":
+        return False
+    return nxt.isspace() or nxt in _AFTER_CLOSE or nxt in MARKS
+
+
+def _plural_possessive(text: str, i: int, end: int) -> bool:
+    """'the soldiers' rifles' inside a single-quoted passage: the mark after an s, followed by a
+    lower-case word, is an apostrophe when a proper closing mark follows later."""
+    if text[i - 1] not in "sS" or not re.match(r" [a-z]", text[i + 1 : i + 3]):
+        return False
+    later = re.compile(r"\S[" + SINGLE + r"](?=[\s" + re.escape(_AFTER_CLOSE) + r"]|$)")
+    return later.search(text[i + 1 : end]) is not None
+
+
+def _scan(text, start, end, carried, ignore):
+    """Quotations closed inside text[start:end] as (family, open, content_start, close), and
+    the outermost quotation still open at the end as (family, open, content_start) or None."""
+    stack = []  # [family, open offset, content start]
+    if carried:
+        stack.append(list(carried))
+    done = []
+    for i in range(start, end):
+        char = text[i]
+        if char not in MARKS or i in ignore:
+            continue
+        prev = text[i - 1] if i > start else " "
+        nxt = text[i + 1] if i + 1 < end else " "
+        if prev.isalnum() and nxt.isalnum():
+            continue  # an apostrophe (don't) or a mark inside a word
+        family = _family(char)
+        open_families = [entry[0] for entry in stack]
+        if family in open_families and _can_close(text, i, start, end):
+            if family == "single" and _plural_possessive(text, i, end):
+                continue
+            while stack[-1][0] != family:
+                stack.pop()
+            entry = stack.pop()
+            if not stack:
+                done.append((entry[0], entry[1], entry[2], i))
+            continue
+        if _can_open(text, i, start, end):
+            stack.append([family, i, i + 1])
+    return done, (tuple(stack[0]) if stack else None)
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return s, e
+
+
+def _reopens(text: str, para: tuple[int, int], family: str) -> bool:
+    s, e = para
+    return text[s] in MARKS and _family(text[s]) == family and _can_open(text, s, s, e)
+
+
+def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
+    """All quotations in `text`, outermost only; `headlines` are paragraph indexes of title lines,
+    whose quotations never run on into the next paragraph."""
+    paras = paragraphs(text)
+    spans = []
+    carry = None  # (Span so far, family) of a quotation running into the next paragraph
+    index = 0
+    while index < len(paras):
+        ps, pe = paras[index]
+        ignore = set()
+        while True:
+            carried = None
+            if carry is not None:
+                carried = (carry.family, ps, ps + 1)
+                ignore.add(ps)  # the re-opening mark belongs to the running quotation
+            done, still_open = _scan(text, ps, pe, carried, ignore)
+            if still_open is None or index in headlines:
+                break
+            # Find the next paragraph that matters, stepping over the site's furniture lines.
+            nxt = index + 1
+            while nxt < len(paras) and is_boilerplate(text[paras[nxt][0] : paras[nxt][1]]):
+                nxt += 1
+            if (
+                nxt < len(paras)
+                and nxt not in headlines
+                and _reopens(text, paras[nxt], still_open[0])
+            ):
+                break
+            inner = text[still_open[2] : pe]
+            lenient = text[still_open[1]] not in "'" and len(words(inner)) >= 4
+            if lenient or still_open[1] == ps and carry is not None:
+                break
+            ignore.add(still_open[1])  # a stray apostrophe: read the paragraph again without it
+        for family, opened, content, close in done:
+            if carry is not None and opened == ps:
+                carry.segments.append(_trim(text, content, close))
+                carry.closed = close + 1
+                carry.paragraphs.append(index)
+                spans.append(carry)
+                carry = None
+                continue
+            span = Span([_trim(text, content, close)], opened, close + 1, family, [index])
+            span.headline = index in headlines
+            spans.append(span)
+        if still_open is not None:
+            family, opened, content = still_open
+            piece = _trim(text, content, pe)
+            if carry is not None and opened == ps:
+                carry.segments.append(piece)
+                carry.paragraphs.append(index)
+            else:
+                carry = Span([piece], opened, pe, family, [index], headline=index in headlines)
+            carry.closed = pe
+            nxt = index + 1
+            while nxt < len(paras) and is_boilerplate(text[paras[nxt][0] : paras[nxt][1]]):
+                nxt += 1
+            if index in headlines or not (
+                nxt < len(paras) and nxt not in headlines and _reopens(text, paras[nxt], family)
+            ):
+                spans.append(carry)
+                carry = None
+            else:
+                index = nxt
+                continue
+        index += 1
+    if carry is not None:
+        spans.append(carry)
+    return [span for span in spans if all(s < e for s, e in span.segments)]
