@@ -1,0 +1,157 @@
+"""The quote permalink /q/<short_id>/: the statement and every appearance of it."""
+import datetime
+
+import pytest
+
+from quotes.models import Quote
+from tests.factories import (
+    AppearanceFactory,
+    MembershipFactory,
+    OutletFactory,
+    PersonFactory,
+    QuoteFactory,
+    UnitFactory,
+)
+from tests.public.factories import printed
+
+
+@pytest.fixture
+def quote():
+    person = PersonFactory(name="Iryna Lighthouse", description="Harbour master")
+    MembershipFactory(person=person, unit=UnitFactory(name="7th Pier Guard"))
+    return QuoteFactory(person=person, text="The tide will turn.")
+
+
+@pytest.mark.django_db
+def test_permalink_shows_speaker_unit_and_text(client, quote):
+    """The page shows the canonical text, the speaker (linked) and their unit."""
+    printed(quote)
+    response = client.get(f"/q/{quote.short_id}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<blockquote" in html and "<cite>" in html
+    assert "The tide will turn." in html
+    assert f'<a href="{quote.person.get_absolute_url()}">Iryna Lighthouse</a>' in html
+    assert "Harbour master" in html
+    assert "7th Pier Guard" in html
+
+
+@pytest.mark.django_db
+def test_appearances_are_in_date_order_with_unknown_dates_last(client, quote):
+    """Appearances run oldest first; those with no date come last, marked 'date unknown'."""
+    printed(quote, outlet=OutletFactory(name="Undated Gazette"), published=None)
+    printed(quote, outlet=OutletFactory(name="Later Herald"), published=datetime.date(2031, 4, 2))
+    printed(quote, outlet=OutletFactory(name="Earlier Times"), published=datetime.date(2031, 4, 1))
+    html = client.get(quote.get_absolute_url()).content.decode()
+    assert html.index("Earlier Times") < html.index("Later Herald") < html.index("Undated Gazette")
+    assert "1 April 2031" in html
+    assert "date unknown" in html
+    assert "Printed 3 times" in html
+
+
+@pytest.mark.django_db
+def test_appearance_shows_headline_wording_attribution_and_links(client, quote):
+    """Each appearance gives the headline, the words as printed (line breaks kept), the
+    attribution as printed, the archived copy and the original article."""
+    appearance = printed(
+        quote,
+        text="The tide\nwill turn.",
+        attribution="said the harbour master",
+        article__title="Storm season ends",
+        article__url="https://news.test/storm",
+        article__body="Intro.\n\n“The tide\nwill turn.” said the harbour master.",
+    )
+    html = client.get(quote.get_absolute_url()).content.decode()
+    assert "Storm season ends" in html
+    assert "The tide<br>will turn." in html
+    assert "said the harbour master" in html
+    assert f'href="/articles/{appearance.article.pk}/#a-{appearance.pk}"' in html
+    assert '<a href="https://news.test/storm" rel="nofollow noopener">' in html
+
+
+@pytest.mark.django_db
+def test_untitled_article_without_url_or_outlet(client, quote):
+    """An article with no title, URL or outlet reads 'Untitled article', 'Unknown outlet'."""
+    printed(quote, article__title="", article__url=None, article__outlet=None)
+    html = client.get(quote.get_absolute_url()).content.decode()
+    assert "Untitled article" in html
+    assert "Unknown outlet" in html
+    assert "Original article" not in html
+
+
+@pytest.mark.django_db
+def test_unnamed_speaker_in_italics(client):
+    """An unnamed speaker is shown by their description, in italics."""
+    appearance = AppearanceFactory(quote__person=None, quote__speaker_description="one soldier")
+    html = client.get(appearance.quote.get_absolute_url()).content.decode()
+    assert "<em>one soldier (unnamed)</em>" in html
+
+
+@pytest.mark.django_db
+def test_markup_in_quote_and_appearance_is_escaped(client):
+    """Text with markup is shown escaped, in the quote and in every appearance."""
+    appearance = AppearanceFactory(
+        quote__text="<script>alert(1)</script>", attribution="<img src=x onerror=alert(2)>"
+    )
+    html = client.get(appearance.quote.get_absolute_url()).content.decode()
+    assert "<script>alert(1)" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<img src=x" not in html
+
+
+@pytest.mark.django_db
+def test_merged_quote_redirects_to_survivor(client, quote):
+    """A merged quote's old permalink redirects permanently to the survivor."""
+    old = QuoteFactory(merged_into=quote)
+    response = client.get(f"/q/{old.short_id}/")
+    assert response.status_code == 301
+    assert response["Location"] == quote.get_absolute_url()
+
+
+@pytest.mark.django_db
+def test_merge_chain_redirects_straight_to_the_last_survivor(client, quote):
+    """A quote merged into a merged quote redirects in one hop to where the chain ends."""
+    middle = QuoteFactory(merged_into=quote)
+    oldest = QuoteFactory(merged_into=middle)
+    response = client.get(oldest.get_absolute_url())
+    assert response.status_code == 301
+    assert response["Location"] == quote.get_absolute_url()
+
+
+@pytest.mark.django_db
+def test_merged_into_unpublished_quote_is_404(client):
+    """A quote merged into one that is not published has no public page."""
+    hidden = QuoteFactory(status=Quote.Status.REJECTED)
+    old = QuoteFactory(merged_into=hidden)
+    assert client.get(old.get_absolute_url()).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status", [Quote.Status.SUGGESTED, Quote.Status.REJECTED])
+def test_unpublished_quote_is_404(client, status):
+    """Suggested and rejected quotes have no public page."""
+    quote = QuoteFactory(status=status)
+    assert client.get(quote.get_absolute_url()).status_code == 404
+
+
+@pytest.mark.django_db
+def test_short_id_in_the_wrong_case_redirects_to_the_canonical_one(client, quote):
+    """/q/ABCD2345/ answers 301 to /q/abcd2345/."""
+    response = client.get(f"/q/{quote.short_id.upper()}/")
+    assert response.status_code == 301
+    assert response["Location"] == f"/q/{quote.short_id}/"
+
+
+@pytest.mark.django_db
+def test_unknown_short_id_is_404(client):
+    """A short id that was never issued is not found."""
+    assert client.get("/q/zzzzzzzz/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_permalink_runs_a_fixed_number_of_queries(client, quote, django_assert_max_num_queries):
+    """Many appearances do not cost a query each."""
+    for _ in range(10):
+        printed(quote)
+    with django_assert_max_num_queries(4):
+        assert client.get(quote.get_absolute_url()).status_code == 200

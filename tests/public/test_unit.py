@@ -1,0 +1,77 @@
+"""Units: the list of units and each unit's page."""
+import pytest
+
+from quotes.models import Quote
+from tests.factories import (
+    ArticleFactory,
+    MembershipFactory,
+    PersonFactory,
+    QuoteFactory,
+    UnitFactory,
+)
+
+
+@pytest.fixture
+def unit():
+    parent = UnitFactory(name="Northern Coastal Command")
+    aliases = ["12 HB", "Twelfth Harbour"]
+    return UnitFactory(name="12th Harbour Brigade", aliases=aliases, parent=parent)
+
+
+@pytest.mark.django_db
+def test_unit_page_shows_name_aliases_parent_members_and_quotes(client, unit):
+    """A unit's page gives its name, other spellings, parent, quoted members and quotes."""
+    member = PersonFactory(name="Petro Quay")
+    MembershipFactory(person=member, unit=unit)
+    QuoteFactory(person=member, text="We stay on the quay.")
+    response = client.get(f"/units/{unit.slug}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<h1>12th Harbour Brigade</h1>" in html
+    assert "Also written as: 12 HB; Twelfth Harbour" in html
+    assert f'Part of <a href="{unit.parent.get_absolute_url()}">Northern Coastal Command</a>' in html
+    assert f'<a href="{member.get_absolute_url()}">Petro Quay</a>' in html
+    assert "We stay on the quay." in html
+
+
+@pytest.mark.django_db
+def test_unit_page_lists_only_published_quotes_of_members(client, unit):
+    """Only members' published quotes are shown, once each however many memberships say
+    so; members with none are not listed."""
+    member = PersonFactory()
+    MembershipFactory(person=member, unit=unit)
+    MembershipFactory(person=member, unit=unit, article=ArticleFactory())
+    QuoteFactory(person=member, text="Published words.")
+    QuoteFactory(person=member, text="Suggested words.", status=Quote.Status.SUGGESTED)
+    quiet = PersonFactory(name="Quiet Member")
+    MembershipFactory(person=quiet, unit=unit)
+    QuoteFactory(person=quiet, status=Quote.Status.SUGGESTED)
+    QuoteFactory(text="Outsider words.")
+    html = client.get(unit.get_absolute_url()).content.decode()
+    assert "Published words." in html
+    assert "Suggested words." not in html
+    assert "Outsider words." not in html
+    assert "Quiet Member" not in html
+    assert "1 quote by members" in html
+
+
+@pytest.mark.django_db
+def test_unknown_unit_is_404(client):
+    """A unit slug that does not exist is not found."""
+    assert client.get("/units/no-such-unit/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_unit_list_shows_units_with_quoted_members(client, unit):
+    """The unit list holds units whose members have published quotes, with counts."""
+    member = PersonFactory()
+    MembershipFactory(person=member, unit=unit)
+    QuoteFactory.create_batch(2, person=member)
+    silent = UnitFactory(name="Silent Battalion")
+    MembershipFactory(person=PersonFactory(), unit=silent)
+    response = client.get("/units/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<a href="{unit.get_absolute_url()}">12th Harbour Brigade</a>' in html
+    assert "2 quotes" in html
+    assert "Silent Battalion" not in html
