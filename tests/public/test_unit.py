@@ -29,7 +29,8 @@ def test_unit_page_shows_name_aliases_parent_members_and_quotes(client, unit):
     html = response.content.decode()
     assert "<h1>12th Harbour Brigade</h1>" in html
     assert "Also written as: 12 HB; Twelfth Harbour" in html
-    assert f'Part of <a href="{unit.parent.get_absolute_url()}">Northern Coastal Command</a>' in html
+    parent_link = f'<a href="{unit.parent.get_absolute_url()}">Northern Coastal Command</a>'
+    assert f"Part of {parent_link}" in html
     assert f'<a href="{member.get_absolute_url()}">Petro Quay</a>' in html
     assert "We stay on the quay." in html
 
