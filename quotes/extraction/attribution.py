@@ -69,6 +69,8 @@ class Mention:
     titled: bool = False
     possessive: bool = False
     person: int | None = None  # index into Names.people once resolved
+    unit: str = ""  # a unit printed right after the name, as printed
+    role: str = ""  # an appositive role printed with the unit: "a signalman"
 
 
 @dataclass
@@ -171,9 +173,15 @@ class Names:
         return best
 
     def person_for(self, mention: Mention) -> int:
+        """The person a mention names, made a person now if it was a lone unknown word."""
         if mention.person is None:
-            mention.person = self._new(" ".join(mention.tokens))
-            self._alias(mention)
+            tokens = " ".join(mention.tokens)
+            same = [m for m in self.mentions if m.person is None and " ".join(m.tokens) == tokens]
+            mention.person = self._new(tokens)
+            for other in same:
+                other.person = mention.person
+                self._alias(other)
+                self._give_unit(other)
         return mention.person
 
     def _runs(self, ps: int, pe: int) -> list[Mention]:
@@ -248,20 +256,24 @@ class Names:
             re.compile(r"\s*" + served + r"the\s+same\s+unit\b"),
         ]
         for mention in sorted(self.mentions, key=lambda m: m.start):
-            if mention.possessive or mention.person is None:
+            if mention.possessive:
                 continue
-            person = self.people[mention.person]
             match = patterns[0].match(text, mention.end)
             if match:
-                unit = " ".join(match.group("unit").split())
-                last_unit = unit
-                if unit not in person.units:
-                    person.units.append(unit)
-                if match.group("role") and not person.description:
-                    person.description = match.group("role")
+                mention.unit = last_unit = " ".join(match.group("unit").split())
+                mention.role = match.group("role") or ""
             elif patterns[1].match(text, mention.end) and last_unit:
-                if last_unit not in person.units:
-                    person.units.append(last_unit)
+                mention.unit = last_unit
+        for mention in self.mentions:
+            if mention.person is not None:
+                self._give_unit(mention)
+
+    def _give_unit(self, mention: Mention) -> None:
+        person = self.people[mention.person]
+        if mention.unit and mention.unit not in person.units:
+            person.units.append(mention.unit)
+        if mention.role and not person.description:
+            person.description = mention.role
 
 
 @dataclass
@@ -302,7 +314,11 @@ class Attributor:
         known = [m for m in candidates if m.person is not None]
         if candidates and candidates[-1].person is None:
             # An unknown lone word is a name only right before the verb: "Smith said".
-            tail = text[candidates[-1].end : end]
+            tail = "".join(
+                text[i]
+                for i in range(candidates[-1].end, end)
+                if not any(s <= i < e for s, e in hidden)
+            )
             if re.fullmatch(r"(?:[\s,]|\b(?:also|then|later|again|\w+ly)\b)*", tail):
                 known = candidates
         if known:

@@ -1,0 +1,171 @@
+"""Attribution: speakers named before, after or inside a quotation, pronouns, unnamed speakers
+and statements."""
+
+from quotes.extraction import extract
+
+
+def speakers(body):
+    return [q.speaker for q in extract(body).quotations]
+
+
+def test_speaker_named_before_with_colon():
+    """'X said: "..."' pins the quotation on X."""
+    body = "Marta Kowalczyk said: \u201cWe will open the border crossing tomorrow.\u201d\n"
+    assert speakers(body) == ["Marta Kowalczyk"]
+
+
+def test_speaker_named_in_an_appositive_before():
+    """'One of the drivers, X, said:' and 'X, who ..., said:' pin the quotation on X, not on
+    the group or the place named in between."""
+    body = (
+        "One of the drivers, Tomasz Wielgus, said: "
+        "\u201cThe queue is forty kilometres long.\u201d\n"
+        "Marta Kowalczyk, who works at the Lublin Freight Office, said: "
+        "\u201cWe have no more trucks to send.\u201d\n"
+    )
+    assert speakers(body) == ["Tomasz Wielgus", "Marta Kowalczyk"]
+
+
+def test_speaker_named_after():
+    """'"...," X said.', '"...," said X.' and '"...," Mr X said.' pin the quotation on X."""
+    body = (
+        "Tomasz Wielgus and Marta Kowalczyk spoke to reporters at the depot.\n"
+        "\u201cThe queue is forty kilometres long,\u201d Wielgus said.\n"
+        "The depot closed at noon.\n"
+        "\u201cWe have no more trucks to send,\u201d said Marta Kowalczyk.\n"
+        "The drivers slept in their cabs.\n"
+        "\u201cIt will take a week to clear,\u201d Mr Wielgus said.\n"
+    )
+    assert speakers(body) == ["Tomasz Wielgus", "Marta Kowalczyk", "Tomasz Wielgus"]
+
+
+def test_attribution_inside_a_paragraph():
+    """'"...," he said. "..."': both pieces belong to one speaker and one statement."""
+    body = (
+        "Tomasz Wielgus waited at the depot for two days.\n"
+        "\u201cThe queue is forty kilometres long,\u201d he said. "
+        "\u201cNobody has told us anything.\u201d\n"
+    )
+    first, second = extract(body).quotations
+    assert first.speaker == second.speaker == "Tomasz Wielgus"
+    assert first.statement == second.statement
+
+
+def test_speaker_introduced_in_the_paragraph_before():
+    """A narrative paragraph introducing X, then '"...," he said.': the quotation is X's."""
+    body = (
+        "Marta Kowalczyk said the crossing would reopen soon.\n"
+        "\u201cWe expect the first trucks tomorrow,\u201d she said.\n"
+        "Later, Tomasz Wielgus of the drivers' union called on the ministry to act.\n"
+        "\u201cEvery day costs us a fortune,\u201d he said.\n"
+    )
+    assert speakers(body) == ["Marta Kowalczyk", "Tomasz Wielgus"]
+
+
+def test_pronoun_ignores_names_inside_quotations():
+    """A name inside a quotation is never what 'he' refers to."""
+    body = (
+        "Tomasz Wielgus said: \u201cI asked Henryk Zalewski for help but nobody came.\u201d\n"
+        "He added: \u201cWe will wait here until the road opens.\u201d\n"
+    )
+    assert speakers(body) == ["Tomasz Wielgus", "Tomasz Wielgus"]
+
+
+def test_object_of_the_attribution_is_not_the_speaker():
+    """'X said Y "is ..."': the quoted clause is X's, and a later 'he' is X too."""
+    body = (
+        "Tomasz Wielgus said Henryk Zalewski \u201cis to blame for every hour of delay.\u201d\n"
+        "\u201cHe promised us the road would open on Monday,\u201d he added.\n"
+    )
+    assert speakers(body) == ["Tomasz Wielgus", "Tomasz Wielgus"]
+
+
+def test_name_in_russian_order_shortened_later():
+    """A name printed surname first and later as 'Mr Patronymic' is one speaker, the full form
+    as its name and the short one as an alias."""
+    body = (
+        "One of the sailors, Lapshin Oleg Timofeevich, said: \u201cWe were never told where "
+        "we were going.\u201d\n"
+        "The ship had left port a week earlier.\n"
+        "\u201cOur officers knew and kept silent,\u201d Mr Timofeevich said.\n"
+    )
+    extraction = extract(body)
+    assert [q.speaker for q in extraction.quotations] == ["Lapshin Oleg Timofeevich"] * 2
+    (speaker,) = extraction.speakers.values()
+    assert speaker.aliases == ["Mr Timofeevich"]
+
+
+def test_list_mention_gives_the_full_name():
+    """A full name first printed in a list lets a later bare surname resolve to it."""
+    body = (
+        "Three crew members - Oleg Lapshin, Ruslan Gavrikov, Denis Sholokh - were rescued.\n"
+        "Gavrikov, who was on deck when the ship was hit, said: \u201cThe fire spread in "
+        "seconds.\u201d\n"
+    )
+    extraction = extract(body)
+    assert [q.speaker for q in extraction.quotations] == ["Ruslan Gavrikov"]
+    assert extraction.speakers["Ruslan Gavrikov"].aliases == ["Gavrikov"]
+
+
+def test_unnamed_speaker_has_a_description_and_no_name():
+    """'one sailor told ...' leaves the speaker unnamed, described in the article's words,
+    even with a named person nearby; 'he' after it stays with the unnamed sailor."""
+    body = (
+        "Captain Oleg Lapshin refused to comment.\n"
+        "\u201cWe were abandoned by our own command,\u201d one sailor told reporters.\n"
+        "He added: \u201cNobody came for two days.\u201d\n"
+        "The captured sailor said, \u201cWe had no food and no water at all.\u201d\n"
+    )
+    quotations = extract(body).quotations
+    assert [q.speaker for q in quotations] == [None, None, None]
+    assert [q.speaker_description for q in quotations] == [
+        "one sailor",
+        "one sailor",
+        "the captured sailor",
+    ]
+
+
+def test_outlet_citation_is_not_a_speaker():
+    """'..., The Gazette reports.' cites a publication; the speaker is the one named before."""
+    body = (
+        "Oleg Lapshin said: \u2018We were never told where we were going,\u2019 "
+        "The Gazette reports.\n"
+    )
+    assert speakers(body) == ["Oleg Lapshin"]
+
+
+def test_statement_continues_over_adjacent_paragraphs():
+    """Quotations by one speaker with only attribution between them, in adjacent paragraphs,
+    share a statement number."""
+    body = (
+        "\u201cThe fire spread in seconds,\u201d Oleg Lapshin said.\n"
+        "\u201cWe jumped into the sea without jackets.\u201d\n"
+    )
+    first, second = extract(body).quotations
+    assert second.speaker == "Oleg Lapshin"
+    assert first.statement == second.statement
+
+
+def test_narrative_paragraph_starts_a_new_statement():
+    """A narrative paragraph between two quotations by one speaker starts a new statement."""
+    body = (
+        "\u201cThe fire spread in seconds,\u201d Oleg Lapshin said.\n"
+        "The ship sank within the hour, according to the coastguard.\n"
+        "\u201cWe jumped into the sea without jackets,\u201d Lapshin said.\n"
+    )
+    first, second = extract(body).quotations
+    assert first.speaker == second.speaker == "Oleg Lapshin"
+    assert first.statement != second.statement
+
+
+def test_two_unnamed_speakers_are_two_statements():
+    """'one sailor told ...', a narrative paragraph, then 'one sailor said ...': two
+    different unnamed speakers, two statements."""
+    body = (
+        "\u201cWe were abandoned by our own command,\u201d one sailor told reporters.\n"
+        "The men said they had been at sea for a month.\n"
+        "\u201cWe ate nothing but crackers for a week,\u201d one sailor said.\n"
+    )
+    first, second = extract(body).quotations
+    assert first.speaker is second.speaker is None
+    assert first.statement != second.statement
