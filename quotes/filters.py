@@ -53,6 +53,7 @@ class QuoteFilter(FilterSet):
     speaker = ModelChoiceFilter(
         field_name="person",
         lookup_expr="exact",
+        label="Speaker",
         to_field_name="slug",
         queryset=Person.objects.all(),
         error_messages={"invalid_choice": "No speaker is known as “%(value)s”."},
@@ -61,6 +62,7 @@ class QuoteFilter(FilterSet):
     unit = ModelChoiceFilter(
         field_name="person__memberships__unit",
         lookup_expr="exact",
+        label="Unit",
         to_field_name="slug",
         queryset=Unit.objects.all(),
         distinct=True,
@@ -70,6 +72,7 @@ class QuoteFilter(FilterSet):
     outlet = ModelChoiceFilter(
         field_name="appearances__article__outlet",
         lookup_expr="exact",
+        label="Outlet",
         to_field_name="slug",
         queryset=Outlet.objects.all(),
         error_messages={"invalid_choice": "No outlet is known as “%(value)s”."},

@@ -23,9 +23,13 @@ def units_of(person):
 
 @register.filter
 def outlets_of(quote):
-    """The outlets that printed `quote`, each once, in date order; None stands for the
-    articles that have no outlet."""
-    return list(dict.fromkeys(a.article.outlet for a in quote.appearances.all()))
+    """The outlets that printed `quote`, each once, in date order (undated articles last);
+    None stands for the articles that have no outlet."""
+    articles = sorted(
+        (a.article for a in quote.appearances.all()),
+        key=lambda article: (article.published is None, article.published),
+    )
+    return list(dict.fromkeys(article.outlet for article in articles))
 
 
 @register.filter
