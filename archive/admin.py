@@ -3,6 +3,7 @@
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.db.models import Count
 from django.http import HttpResponseRedirect
 from django.template.defaultfilters import linebreaksbr
@@ -19,6 +20,7 @@ RAW_PREVIEW_CHARS = 20_000
 
 @admin.register(Outlet)
 class OutletAdmin(admin.ModelAdmin):
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
     list_display = ["name", "home_url", "article_count"]
     search_fields = ["name", "home_url"]
     readonly_fields = ["slug"]
@@ -33,13 +35,14 @@ class OutletAdmin(admin.ModelAdmin):
 
 @admin.register(Article)
 class ArticleAdmin(admin.ModelAdmin):
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
     add_form = ArticleAddForm
     add_fieldsets = [
         (None, {"fields": ["text", "file"]}),
         ("Where it was published", {"fields": ["outlet", "url", "title", "published"]}),
         (None, {"fields": ["publish"]}),
     ]
-    list_display = ["__str__", "outlet", "published", "raw_format", "quote_count", "archived_at"]
+    list_display = ["__str__", "outlet", "published", "raw_format", "archived_at"]
     list_filter = ["raw_format", ("outlet", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["outlet"]
     date_hierarchy = "published"
@@ -54,16 +57,7 @@ class ArticleAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         # Bodies and raw sources can be megabytes each: never load them for a list page.
-        return (
-            super()
-            .get_queryset(request)
-            .defer("body", "raw")
-            .annotate(quote_count=Count("appearances__quote", distinct=True))
-        )
-
-    @admin.display(description="quotes", ordering="quote_count")
-    def quote_count(self, article):
-        return article.quote_count
+        return super().get_queryset(request).defer("body", "raw")
 
     @admin.display(description="raw source")
     def raw_source(self, article):
