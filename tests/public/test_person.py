@@ -3,6 +3,7 @@ import pytest
 
 from quotes.models import Quote
 from tests.factories import (
+    AppearanceFactory,
     MembershipFactory,
     PersonAliasFactory,
     PersonFactory,
@@ -111,3 +112,14 @@ def test_person_list_runs_a_fixed_number_of_queries(client, django_assert_max_nu
         QuoteFactory(person=person)
     with django_assert_max_num_queries(3):
         assert client.get("/people/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_person_page_runs_a_fixed_number_of_queries(
+    client, person, django_assert_max_num_queries
+):
+    """A person's page does not run a query per quote."""
+    for quote in QuoteFactory.create_batch(25, person=person):
+        AppearanceFactory(quote=quote)
+    with django_assert_max_num_queries(8):
+        assert client.get(person.get_absolute_url()).status_code == 200

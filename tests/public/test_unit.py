@@ -76,3 +76,13 @@ def test_unit_list_shows_units_with_quoted_members(client, unit):
     assert f'<a href="{unit.get_absolute_url()}">12th Harbour Brigade</a>' in html
     assert "2 quotes" in html
     assert "Silent Battalion" not in html
+
+
+@pytest.mark.django_db
+def test_unit_page_runs_a_fixed_number_of_queries(client, unit, django_assert_max_num_queries):
+    """A unit's page does not run a query per member or per quote."""
+    for person in PersonFactory.create_batch(10):
+        MembershipFactory(person=person, unit=unit)
+        QuoteFactory.create_batch(2, person=person)
+    with django_assert_max_num_queries(7):
+        assert client.get(unit.get_absolute_url()).status_code == 200
