@@ -22,7 +22,9 @@ def populate(n):
         AppearanceFactory(quote=quote)
         unit = UnitFactory(parent=UnitFactory(), aliases=["an alias"])
         MembershipFactory(person=person, unit=unit, article=quote.appearances.first().article)
-        MergeSuggestion.objects.create(quote=quote, candidate=QuoteFactory(person=person), score=0.8)
+        MergeSuggestion.objects.create(
+            quote=quote, candidate=QuoteFactory(person=person), score=0.8
+        )
 
 
 @pytest.fixture
