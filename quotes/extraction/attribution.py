@@ -54,7 +54,7 @@ _DESCRIPTOR = re.compile(
     r"(?:[ \u00a0]+(?:[a-z][\w-]*|\p{Lu}\p{Ll}+ians?|\d[\w-]*)){0,3})"
     r"(?:\s+(?:also|then|later|again|had|has|have|was|were|\w+ly))?\s*,?\s*$"
 )
-_APPOSITIVE = re.compile(r",\s*(?:who|which|whose|a|an|the|aged|himself|herself|\d)\b[^,]*,")
+_APPOSITIVE = re.compile(r",\s*(?:who|which|whose|a|an|the|aged|himself|herself|\d+)\b[^,]*,")
 _SENTENCE_START = re.compile(r"(?:[.!?\u2026]['\"’”]?\s+|\n|^)(?=\S)")
 
 
@@ -107,7 +107,8 @@ def mask(body: str, spans) -> str:
 
 def _sentence_start(text: str, pos: int, floor: int) -> int:
     start = floor
-    for match in _SENTENCE_START.finditer(text, floor, pos):
+    # One character past `pos`, so that a sentence starting right at `pos` is seen.
+    for match in _SENTENCE_START.finditer(text, floor, min(pos + 1, len(text))):
         if match.end() <= pos and not re.search(
             r"\b(?:Mr|Mrs|Ms|Dr|St)\.\s*$", text[: match.end()]
         ):
@@ -298,13 +299,10 @@ class Attributor:
     def _mentions_in(self, start: int, end: int) -> list[Mention]:
         return [m for m in self.names.mentions if start <= m.start and m.end <= end]
 
-    def subject(self, start: int, end: int, verb_end: int, *, near: bool = False) -> Found | None:
-        """The subject of a speech verb read from text[start:end], the words before the verb.
-        `near`: only a subject right before the verb counts (after a quotation)."""
+    def subject(self, start: int, end: int, verb_end: int) -> Found | None:
+        """The subject of a speech verb read from text[start:end], the words before the verb."""
         text = self.text
         region = text[start:end]
-        if near and (len(region.split()) > 7 or MASK in region):
-            return None
         hidden = [(m.start() + start, m.end() + start) for m in _APPOSITIVE.finditer(region)]
         candidates = [
             m
@@ -371,7 +369,7 @@ class Attributor:
         if re.match(r"\s*,?\s*[a-z]", lead) and not _PRONOUN.match(lead.strip(" ,")):
             if not re.match(r"\s*,?\s*(?:one|another|a|an|the)\b", lead):
                 return None
-        return self.subject(close, verb.start(), verb.end(), near=True)
+        return self.subject(close, verb.start(), verb.end())
 
     def before(self, opened: int, para_start: int) -> Found | None:
         """An attribution in the sentence leading up to an opening mark: 'X, who ..., said:'."""

@@ -8,8 +8,6 @@ from .text import words
 DOUBLE = '"\u201c\u201d\u201e\u201f\u00ab\u00bb'
 SINGLE = "'\u2018\u2019\u201a\u201b"
 MARKS = DOUBLE + SINGLE
-_OPEN_ONLY = "\u00ab\u201e\u201a"
-_CLOSE_ONLY = "\u00bb"
 # A right single mark opening a quotation is almost always an elided year or word ('90s).
 _NEVER_OPEN = "\u2019"
 _BEFORE_OPEN = "([{\u2014\u2013-/"
@@ -64,7 +62,7 @@ def _family(char: str) -> str:
 
 def _can_open(text: str, i: int, start: int, end: int) -> bool:
     char = text[i]
-    if char in _CLOSE_ONLY or char in _NEVER_OPEN:
+    if char in _NEVER_OPEN:
         return False
     prev = text[i - 1] if i > start else " "
     nxt = text[i + 1] if i + 1 < end else " "
@@ -75,8 +73,6 @@ def _can_open(text: str, i: int, start: int, end: int) -> bool:
 
 def _can_close(text: str, i: int, start: int, end: int) -> bool:
     char = text[i]
-    if char in _OPEN_ONLY:
-        return False
     prev = text[i - 1] if i > start else " "
     nxt = text[i + 1] if i + 1 < end else " "
     if prev.isspace() and char != "\u00bb":
@@ -104,10 +100,6 @@ def _scan(text, start, end, carried, ignore):
         char = text[i]
         if char not in MARKS or i in ignore:
             continue
-        prev = text[i - 1] if i > start else " "
-        nxt = text[i + 1] if i + 1 < end else " "
-        if prev.isalnum() and nxt.isalnum():
-            continue  # an apostrophe (don't) or a mark inside a word
         family = _family(char)
         open_families = [entry[0] for entry in stack]
         if family in open_families and _can_close(text, i, start, end):

@@ -169,3 +169,65 @@ def test_two_unnamed_speakers_are_two_statements():
     first, second = extract(body).quotations
     assert first.speaker is second.speaker is None
     assert first.statement != second.statement
+
+
+def test_definite_description_refers_back_to_the_unnamed_speaker():
+    """'the sailor' right after 'one sailor' is the same unnamed man: one statement."""
+    body = (
+        "\u201cWe were abandoned by our own command,\u201d one sailor said.\n"
+        "The sailor added, \u201cNobody came for two days.\u201d\n"
+    )
+    first, second = extract(body).quotations
+    assert second.speaker_description == "the sailor"
+    assert first.statement == second.statement
+
+
+def test_partial_quote_is_its_own_statement():
+    """A clause quoted inside reported speech does not join the full quotation after it."""
+    body = (
+        "Tomasz Wielgus said the ministry \u201chas forgotten the drivers at the border.\u201d\n"
+        "\u201cWe have been here for six days,\u201d he added.\n"
+    )
+    first, second = extract(body).quotations
+    assert (first.kind, second.kind) == ("partial", "quote")
+    assert first.speaker == second.speaker == "Tomasz Wielgus"
+    assert first.statement != second.statement
+
+
+def test_person_named_as_an_object_does_not_take_the_pronoun():
+    """A person named as the object of a narrative sentence is not who 'he' is."""
+    body = (
+        "Tomasz Wielgus said: \u201cWe have been here for six days.\u201d\n"
+        "The drivers blamed Henryk Zalewski for the delay.\n"
+        "\u201cNobody answers our calls,\u201d he added.\n"
+    )
+    assert speakers(body) == ["Tomasz Wielgus", "Tomasz Wielgus"]
+
+
+def test_sentence_after_a_closed_quotation_is_not_its_attribution():
+    """After a quotation ending with a full stop, the next sentence is narrative: the speaker
+    is the one named before the quotation."""
+    body = (
+        "Marta Kowalczyk said: \u201cWe will keep the crossing open.\u201d "
+        "Tomasz Wielgus said nothing.\n"
+    )
+    assert speakers(body) == ["Marta Kowalczyk"]
+
+
+def test_age_between_name_and_verb():
+    """'"...," Wielgus, 52, said.': an age between the name and the verb is skipped."""
+    body = "\u201cWe have been here for six days,\u201d Wielgus, 52, said.\n"
+    assert speakers(body) == ["Wielgus"]
+
+
+def test_quotation_after_a_sentence_ending_before_it():
+    """'"...," X told The Gazette. "..."': the second piece is X's and the same statement;
+    the publication is not a speaker."""
+    body = (
+        "\u201cI saw it with my own eyes,\u201d Marta Kowalczyk told The Gazette. "
+        "\u201cThe roof fell in.\u201d\n"
+    )
+    first, second = extract(body).quotations
+    assert first.speaker == second.speaker == "Marta Kowalczyk"
+    assert second.attribution == ""
+    assert first.statement == second.statement

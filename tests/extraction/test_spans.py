@@ -58,6 +58,12 @@ def test_guillemets_and_low_marks():
     ]
 
 
+def test_guillemets_with_inner_spaces():
+    """French spacing inside guillemets is not part of the quotation."""
+    body = "Ilse Varga a dit : \u00ab Nous resterons ici jusqu'au printemps. \u00bb\n"
+    assert texts(body) == ["Nous resterons ici jusqu'au printemps."]
+
+
 def test_multi_paragraph_quotation():
     """A quotation re-opened in each paragraph and closed only in the last is one quotation,
     one segment a paragraph, its text the pieces joined by a line break."""
