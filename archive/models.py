@@ -30,7 +30,9 @@ class Outlet(models.Model):
 class ArticleQuerySet(models.QuerySet):
     def public(self):
         """Articles that carry at least one published quote."""
-        return self.filter(appearances__quote__status="published").distinct()
+        return self.filter(
+            appearances__quote__status="published", appearances__quote__merged_into=None
+        ).distinct()
 
 
 class Article(models.Model):

@@ -175,25 +175,25 @@ def _unit_right(person, gold_unit) -> bool:
 
 
 def _false_links(gold, misses) -> int:
-    """Pairs of appearances in different articles joined in one quote although the gold
-    standard says they print different statements."""
+    """Links between articles that share nothing: for each quote, each pair of articles whose
+    printings of it carry gold utterances, none in common. (Within one article the quote may
+    join several quotations of one statement; that is grouping, not linking.)"""
     utterances_by_file = {
         entry["file"]: [(fold(o["text"]), o["utterance"]) for o in entry["occurrences"]]
         for entry in gold["articles"]
     }
     by_quote = {}
     for appearance in Appearance.objects.select_related("article", "quote__merged_into"):
-        by_quote.setdefault(survivor(appearance.quote), []).append(appearance)
+        per_article = by_quote.setdefault(survivor(appearance.quote), {})
+        per_article.setdefault(appearance.article.source_file, set()).update(
+            _utterances(appearance, utterances_by_file)
+        )
     false = 0
-    for appearances in by_quote.values():
-        for a, b in combinations(appearances, 2):
-            if a.article_id == b.article_id:
-                continue
-            ua = _utterances(a, utterances_by_file)
-            ub = _utterances(b, utterances_by_file)
+    for per_article in by_quote.values():
+        for (file_a, ua), (file_b, ub) in combinations(sorted(per_article.items()), 2):
             if ua and ub and not ua & ub:
                 false += 1
-                misses.append(f"false link: {sorted(ua)} ~ {sorted(ub)}")
+                misses.append(f"false link: {sorted(ua)} in {file_a} ~ {sorted(ub)} in {file_b}")
     return false
 
 

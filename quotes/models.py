@@ -3,7 +3,7 @@
 import secrets
 
 from django.db import models
-from django.db.models import Count, Min, Q
+from django.db.models import Count, Min, Prefetch, Q
 from django.urls import reverse
 from django.utils.text import slugify
 
@@ -43,9 +43,22 @@ HONORIFICS = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame", "lord", "l
 
 class PersonQuerySet(models.QuerySet):
     def public(self):
-        return self.filter(
-            merged_into__isnull=True, quotes__status=Quote.Status.PUBLISHED
-        ).distinct()
+        """Unmerged people with at least one public quote."""
+        return self.quoted()
+
+    def quoted(self):
+        """Unmerged people with at least one public quote, annotated with `quote_count`."""
+        return (
+            self.filter(merged_into__isnull=True)
+            .annotate(
+                quote_count=Count(
+                    "quotes",
+                    filter=Q(quotes__status=Quote.Status.PUBLISHED, quotes__merged_into=None),
+                    distinct=True,
+                )
+            )
+            .filter(quote_count__gt=0)
+        )
 
     def named(self, name):
         """People called `name`, or known by it as an alias (at least two words, so that a
@@ -179,6 +192,17 @@ class QuoteQuerySet(models.QuerySet):
 
     def in_unit(self, unit):
         return self.filter(person__memberships__unit=unit).distinct()
+
+    def for_listing(self):
+        """With everything a listing shows (speaker, units, outlets, dates), fetched in a
+        fixed number of queries however many quotes there are."""
+        return self.select_related("person").prefetch_related(
+            Prefetch("appearances", queryset=Appearance.objects.select_related("article__outlet")),
+            Prefetch(
+                "person__memberships",
+                queryset=Membership.objects.select_related("unit").order_by("unit__name"),
+            ),
+        )
 
     def with_outlet_stats(self):
         return self.annotate(

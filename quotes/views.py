@@ -24,27 +24,6 @@ def public_quote_q(prefix):
     return Q(**{f"{prefix}__{lookup}": value for lookup, value in PUBLIC_QUOTE.items()})
 
 
-def for_listing(quotes):
-    """`quotes` with everything a listing shows (speaker, units, outlets, dates), fetched in
-    a fixed number of queries however many quotes there are."""
-    return quotes.select_related("person").prefetch_related(
-        Prefetch("appearances", queryset=Appearance.objects.select_related("article__outlet")),
-        Prefetch(
-            "person__memberships",
-            queryset=Membership.objects.select_related("unit").order_by("unit__name"),
-        ),
-    )
-
-
-def quoted_people():
-    """Unmerged people with at least one public quote, annotated with `quote_count`."""
-    return (
-        Person.objects.filter(merged_into__isnull=True)
-        .annotate(quote_count=Count("quotes", filter=public_quote_q("quotes"), distinct=True))
-        .filter(quote_count__gt=0)
-    )
-
-
 def survivor_of(obj):
     """What `obj` was merged into, following chains of merges. A cycle, which only bad data
     can make, stops at an object that is itself still merged."""
@@ -62,15 +41,15 @@ class HomeView(TemplateView):
         public = Quote.objects.public()
         return super().get_context_data(
             quote_count=public.count(),
-            person_count=quoted_people().count(),
+            person_count=Person.objects.quoted().count(),
             outlet_count=Outlet.objects.filter(public_quote_q("articles__appearances__quote"))
             .distinct()
             .count(),
             article_count=Article.objects.filter(public_quote_q("appearances__quote"))
             .distinct()
             .count(),
-            latest_quotes=for_listing(public)[:5],
-            top_people=quoted_people().order_by("-quote_count", "name")[:10],
+            latest_quotes=public.for_listing()[:5],
+            top_people=Person.objects.quoted().order_by("-quote_count", "name")[:10],
             **kwargs,
         )
 
@@ -83,7 +62,7 @@ class QuoteListView(FilterView):
     context_object_name = "quotes"
 
     def get_queryset(self):
-        return for_listing(Quote.objects.public())
+        return Quote.objects.public().for_listing()
 
     def get_paginate_by(self, queryset):
         return settings.QUOTES_PER_PAGE
@@ -126,7 +105,7 @@ class PersonListView(ListView):
     paginate_by = PEOPLE_PER_PAGE
 
     def get_queryset(self):
-        return quoted_people().order_by("name")
+        return Person.objects.quoted().order_by("name")
 
 
 # The detail-with-list views below follow Django's "SingleObjectMixin with ListView"
@@ -141,7 +120,7 @@ class PersonDetailView(SingleObjectMixin, ListView):
     def get(self, request, *args, **kwargs):
         person = get_object_or_404(Person, slug=kwargs["slug"])
         survivor = survivor_of(person)
-        if survivor.merged_into_id or not quoted_people().filter(pk=survivor.pk).exists():
+        if survivor.merged_into_id or not Person.objects.quoted().filter(pk=survivor.pk).exists():
             raise Http404("No such person.")
         if survivor != person:
             return redirect(survivor, permanent=True)
@@ -152,7 +131,7 @@ class PersonDetailView(SingleObjectMixin, ListView):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return for_listing(Quote.objects.public().by_speaker(self.object))
+        return Quote.objects.public().by_speaker(self.object).for_listing()
 
     def get_context_data(self, **kwargs):
         memberships = self.object.memberships.select_related("unit").order_by("unit__name")
@@ -194,12 +173,12 @@ class UnitDetailView(SingleObjectMixin, ListView):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return for_listing(Quote.objects.public().in_unit(self.object))
+        return Quote.objects.public().in_unit(self.object).for_listing()
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
             unit=self.object,
-            members=quoted_people().filter(memberships__unit=self.object).order_by("name"),
+            members=Person.objects.quoted().filter(memberships__unit=self.object).order_by("name"),
             children=self.object.children.order_by("name"),
             **kwargs,
         )

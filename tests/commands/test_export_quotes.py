@@ -8,7 +8,6 @@ from django.core.management import call_command
 from quotes.models import Quote
 from tests.factories import (
     AppearanceFactory,
-    ArticleFactory,
     MembershipFactory,
     PersonAliasFactory,
     QuoteFactory,
@@ -23,7 +22,7 @@ def read(path):
 def test_export_fields(tmp_path, settings):
     """Each line carries the stable fields, with speaker, aliases, units and appearances."""
     settings.SITE_URL = "https://verbatim.test"
-    appearance = AppearanceFactory(article=ArticleFactory(source_file="pier.txt"))
+    appearance = AppearanceFactory(article__source_file="pier.txt")
     quote = appearance.quote
     PersonAliasFactory(person=quote.person, name="Vantongeren Ilse")
     MembershipFactory(person=quote.person, unit__name="3rd Coastal Pilot Brigade")

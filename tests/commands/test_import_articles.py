@@ -91,19 +91,21 @@ def test_without_publish_quotes_are_suggested(tmp_path):
 
 @pytest.mark.django_db
 def test_bad_files_get_one_line_each_and_the_rest_goes_on(tmp_path, capsys):
-    """Each bad file gets a one-line error; good files are still imported; exit is non-zero."""
+    """Each bad file (or bad line of a JSON Lines file) gets a one-line error; good files are
+    still imported; the exit status is non-zero. Other file types in a folder are passed over."""
     write(tmp_path, "good.txt", PIER)
     write(tmp_path, "empty.txt", "")
     write(tmp_path, "binary.txt", b"\x00\x01\x02PNG")
     write(tmp_path, "notes.pdf", b"%PDF-1.4")
     write(tmp_path, "broken.jsonl", '{"text": "ok"\nnot json\n')
-    with pytest.raises(CommandError, match="1 archived, 0 already archived, 4 rejected"):
+    with pytest.raises(CommandError, match="1 archived, 0 already archived, 5 rejected"):
         call_command("import_articles", str(tmp_path), str(tmp_path / "missing.txt"))
     err = capsys.readouterr().err
     assert "empty.txt: the article is empty" in err
     assert "binary.txt: this looks like a binary file" in err
     assert "broken.jsonl:1: invalid JSON" in err
     assert "missing.txt: no such file or folder" in err
+    assert "notes.pdf" not in err
     assert Article.objects.count() == 1
 
 
@@ -164,7 +166,8 @@ def test_same_url_with_other_content_is_rejected(tmp_path, capsys):
                         {"file": "b.txt", "url": "https://g.test/1"}])
     with pytest.raises(CommandError):
         call_command("import_articles", str(tmp_path))
-    assert "b.txt: another version of https://g.test/1 is already archived" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "b.txt: another version of https://g.test/1 is already archived" in err
     assert Article.objects.get().source_file == "a.txt"
 
 
@@ -174,3 +177,12 @@ def test_windows_1252_text_is_decoded(tmp_path):
     write(tmp_path, "old.txt", PIER.replace("“", '"').replace("”", '"') + "Caf\u00e9.\n", "cp1252")
     call_command("import_articles", str(tmp_path))
     assert "Café" in Article.objects.get().body
+
+
+@pytest.mark.django_db
+def test_named_file_of_unsupported_type_is_refused(tmp_path, capsys):
+    """A file named on the command line that is not .txt, .html or .jsonl is refused."""
+    write(tmp_path, "notes.pdf", b"%PDF-1.4")
+    with pytest.raises(CommandError):
+        call_command("import_articles", str(tmp_path / "notes.pdf"))
+    assert "notes.pdf: unsupported file type .pdf: use .txt or .html" in capsys.readouterr().err
