@@ -47,6 +47,10 @@ _NOT_PERSON = set(
 )
 
 _TOKEN = re.compile(r"\p{Lu}\p{Ll}+(?:-\p{L}+)*(?:['’]\p{Lu}\p{Ll}+)?|\p{Lu}\p{Ll}*\.?(?=\s)")
+# Between two words of one name: a space, and perhaps particles (Ursula von Arnim).
+_GAP = re.compile(
+    r"[ \u00a0](?:(?:von|van|de|der|den|del|della|da|di|du|la|le|bin|al|ibn|dos)[ \u00a0])*"
+)
 _POSSESSIVE = re.compile(r"['’]s?(?!\p{L})")
 _PRONOUN = re.compile(r"\b([Hh]e|[Ss]he)\b(?:\s+[a-z]+ly|\s+also|\s+then|\s+later)?\s*,?\s*$")
 _DESCRIPTOR = re.compile(
@@ -54,6 +58,23 @@ _DESCRIPTOR = re.compile(
     r"(?:[ \u00a0]+(?:[a-z][\w-]*|\p{Lu}\p{Ll}+ians?|\d[\w-]*)){0,3})"
     r"(?:\s+(?:also|then|later|again|had|has|have|was|were|\w+ly))?\s*,?\s*$"
 )
+# Heads of speech-verb subjects that are not one person: documents, bodies, groups.
+_NOT_ONE_PERSON = set(
+    "report statement study survey video footage document documents letter ministry government "
+    "agency office army military command council committee court newspaper paper website post "
+    "message note decree order plan data figures analysis channel source sources people men "
+    "women children police crew staff team group family".split()
+)
+
+
+def _one_person(description: str) -> bool:
+    head = description.split()[-1].lower()
+    if head == "another":
+        return True
+    plural = head.endswith("s") and not head.endswith(("ss", "us", "is"))
+    return not plural and head not in _NOT_ONE_PERSON
+
+
 _APPOSITIVE = re.compile(r",\s*(?:who|which|whose|a|an|the|aged|himself|herself|\d+)\b[^,]*,")
 _SENTENCE_START = re.compile(r"(?:[.!?\u2026]['\"’”]?\s+|\n|^)(?=\S)")
 
@@ -68,6 +89,7 @@ class Mention:
     printed: str  # as printed, title included: "Mr Alekseevich"
     titled: bool = False
     possessive: bool = False
+    name: str = ""  # the name without a title, particles kept: "Ursula von Arnim"
     person: int | None = None  # index into Names.people once resolved
     unit: str = ""  # a unit printed right after the name, as printed
     role: str = ""  # an appositive role printed with the unit: "a signalman"
@@ -110,7 +132,7 @@ def _sentence_start(text: str, pos: int, floor: int) -> int:
     # One character past `pos`, so that a sentence starting right at `pos` is seen.
     for match in _SENTENCE_START.finditer(text, floor, min(pos + 1, len(text))):
         if match.end() <= pos and not re.search(
-            r"\b(?:Mr|Mrs|Ms|Dr|St)\.\s*$", text[: match.end()]
+            r"\b(?:Mr|Mrs|Ms|Dr|St)\.\s*$", text[max(0, match.end() - 8) : match.end()]
         ):
             start = match.end()
     return start
@@ -133,7 +155,7 @@ class Names:
             if mention.person is None:
                 mention.person = self.resolve(mention.tokens[0], mention.start)
             if mention.person is None and mention.titled:
-                mention.person = self._new(" ".join(mention.tokens))
+                mention.person = self._new(mention)
         # A lone unknown word stays unresolved (person None): it is a person only where it is
         # the subject of a speech verb ("Smith said"), decided when attributions are read.
         for mention in self.mentions:
@@ -141,8 +163,8 @@ class Names:
                 self._alias(mention)
         self._units()
 
-    def _new(self, name: str) -> int:
-        self.people.append(Person(name, set(name.split())))
+    def _new(self, mention: Mention) -> int:
+        self.people.append(Person(mention.name, set(mention.tokens)))
         return len(self.people) - 1
 
     def _cluster(self, mention: Mention) -> int:
@@ -150,7 +172,7 @@ class Names:
         for index, person in enumerate(self.people):
             if tokens <= person.tokens:
                 return index
-        return self._new(" ".join(mention.tokens))
+        return self._new(mention)
 
     def _alias(self, mention: Mention) -> None:
         person = self.people[mention.person]
@@ -176,9 +198,8 @@ class Names:
     def person_for(self, mention: Mention) -> int:
         """The person a mention names, made a person now if it was a lone unknown word."""
         if mention.person is None:
-            tokens = " ".join(mention.tokens)
-            same = [m for m in self.mentions if m.person is None and " ".join(m.tokens) == tokens]
-            mention.person = self._new(tokens)
+            same = [m for m in self.mentions if m.person is None and m.name == mention.name]
+            mention.person = self._new(mention)
             for other in same:
                 other.person = mention.person
                 self._alias(other)
@@ -198,7 +219,7 @@ class Names:
 
         pos = ps
         for match in _TOKEN.finditer(text, ps, pe):
-            if run and not re.fullmatch(r"[ \u00a0]", text[pos : match.start()]):
+            if run and not _GAP.fullmatch(text[pos : match.start()]):
                 flush()
             run.append(match)
             pos = match.end()
@@ -233,15 +254,15 @@ class Names:
     def _make(self, run, part: list[int]) -> Mention | None:
         text = self.text
         names = [run[i].group().rstrip(".") for i in part]
-        titled = False
-        while names and names[0] in _TITLES:
-            names = names[1:]
-            titled = True
-        if not names:
+        titled = 0
+        while titled < len(names) and names[titled] in _TITLES:
+            titled += 1
+        if titled == len(names):
             return None
         start, end = run[part[0]].start(), run[part[-1]].end()
         possessive = bool(_POSSESSIVE.match(text, end))
-        return Mention(start, end, names, text[start:end], titled, possessive)
+        name = " ".join(text[run[part[titled]].start() : end].split())
+        return Mention(start, end, names[titled:], text[start:end], titled > 0, possessive, name)
 
     def _units(self) -> None:
         """Units (and an appositive role) printed right after a person's name."""
@@ -403,7 +424,10 @@ class Attributor:
             for verb in SPEECH_VERB.finditer(text, ps, pe):
                 start = _sentence_start(text, verb.start(), ps)
                 found = self.subject(start, verb.start(), verb.end())
-                if found is not None and found.kind != "pronoun":
-                    events.append((found.pos, found))
+                if found is None or found.kind == "pronoun":
+                    continue
+                if found.kind == "unnamed" and not _one_person(found.description):
+                    continue  # "the report said", "the men said": not who "he" will be
+                events.append((found.pos, found))
         events.sort(key=lambda e: e[0])
         return events

@@ -231,3 +231,25 @@ def test_quotation_after_a_sentence_ending_before_it():
     assert first.speaker == second.speaker == "Marta Kowalczyk"
     assert second.attribution == ""
     assert first.statement == second.statement
+
+
+def test_name_with_particles():
+    """A name with lower-case particles is one name: 'Ursula von Arnim', later 'von Arnim'."""
+    body = (
+        "Ursula von Arnim said: \u201cThe talks will resume in spring.\u201d\n"
+        "The talks broke down in May.\n"
+        "\u201cNobody wants another winter like this,\u201d Arnim said.\n"
+    )
+    extraction = extract(body)
+    assert [q.speaker for q in extraction.quotations] == ["Ursula von Arnim"] * 2
+
+
+def test_pronoun_skips_documents_and_groups():
+    """'The report said ...' or 'The men said ...' in between does not take over 'he'."""
+    body = (
+        "Tomasz Wielgus waited at the depot for two days.\n"
+        "The ministry's report said the road would open on Friday.\n"
+        "The drivers said they had run out of food.\n"
+        "\u201cNobody answers our calls,\u201d he said.\n"
+    )
+    assert speakers(body) == ["Tomasz Wielgus"]
