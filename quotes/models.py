@@ -1,6 +1,7 @@
 """People, military units, quotes and their appearances in archived articles."""
 
 import secrets
+from itertools import combinations
 
 from django.db import models
 from django.db.models import Count, Min, Prefetch, Q
@@ -67,6 +68,18 @@ class PersonQuerySet(models.QuerySet):
         if len(key.split()) < 2:
             return self.none()
         return self.filter(Q(key=key) | Q(alias_set__key=key)).distinct()
+
+    def sharing_names(self, name):
+        """People whose name holds every word of `name` or whose words `name` holds, at least
+        two words in common ("Oskar Thalberg" and "Thalberg Oskar Henrikovich")."""
+        tokens = name_key(name).split()
+        if len(tokens) < 2:
+            return self.none()
+        wider = Q()
+        for token in tokens:
+            wider &= Q(key__contains=token)
+        narrower = Q(key__in=[" ".join(sorted(pair)) for pair in combinations(tokens, 2)])
+        return self.filter(wider | narrower)
 
 
 class Person(models.Model):

@@ -45,3 +45,13 @@ def test_appearance_factory_offsets_point_at_the_words():
     """An appearance's offsets cut its exact words out of the article body."""
     appearance = AppearanceFactory()
     assert appearance.article.body[appearance.start : appearance.end] == appearance.text
+
+
+@pytest.mark.django_db
+def test_names_sharing_words_find_each_other():
+    """A name with a patronymic more or less finds the same person, both ways."""
+    person = PersonFactory(name="Oskar Thalberg")
+    assert list(Person.objects.sharing_names("Thalberg Oskar Henrikovich")) == [person]
+    longer = PersonFactory(name="Runa Halvard Ekdahl")
+    assert list(Person.objects.sharing_names("Runa Ekdahl")) == [longer]
+    assert not Person.objects.sharing_names("Oskar Ekdahl").exists()

@@ -15,6 +15,7 @@ from ..models import (
     Person,
     Quote,
     Unit,
+    name_key,
 )
 
 logger = logging.getLogger(__name__)
@@ -29,11 +30,22 @@ def extract_from_article(sender, *, article, publish=False, **kwargs):
 
 def person_for(speaker: Speaker) -> Person:
     """The archive's person for a speaker the article names, created if new."""
+    people = Person.objects.filter(merged_into__isnull=True)
     person = None
     for name in [speaker.name, *speaker.aliases]:
-        person = Person.objects.filter(merged_into__isnull=True).named(name).first()
+        person = people.named(name).first()
         if person:
             break
+    if person is None:
+        # The same person with a middle name or patronymic more or less; only when exactly
+        # one person fits, so that two namesakes are never joined by guesswork.
+        tokens = set(name_key(speaker.name).split())
+        fits = [
+            p
+            for p in people.sharing_names(speaker.name)[:50]
+            if tokens <= set(p.key.split()) or set(p.key.split()) <= tokens
+        ]
+        person = fits[0] if len(fits) == 1 else None
     if person is None:
         person = Person.objects.create(name=speaker.name, description=speaker.description[:500])
     elif not person.description and speaker.description:
