@@ -32,7 +32,8 @@ _TITLES = set(
     "Queen Prince Princess Pope Mayor Chancellor Premier Commander Admiral Marshal Father "
     "Rev Judge".split()
 )
-# A run holding one of these names a place, an organisation, a publication or a date.
+# A run holding one of these names a place, an organisation, a publication or a date (months
+# that are also first names, April, May, June, August, are left out).
 _NOT_PERSON = set(
     "Service Agency News Council Ministry Department Office Committee Republic Region Oblast "
     "Province State States Union Nations Forces Army Navy Guard Police Party Times Post Press "
@@ -41,9 +42,10 @@ _NOT_PERSON = set(
     "Bank Company Group Corporation Network Channel Television Radio Institute Organisation "
     "Organization Association Federation Kingdom Airport Station Court Parliament Assembly "
     "Senate Congress Embassy Brigade Regiment Division Battalion Corps Fleet War Day Monday "
-    "Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June "
-    "July August September October November December North South East West Central Emergency "
-    "Security Facebook Twitter Instagram Telegram YouTube Online Weekly Daily".split()
+    "Tuesday Wednesday Thursday Friday Saturday Sunday January February March "
+    "July September October November December North South East West Central Emergency "
+    "Security Lane Drive River Island Islands Sea Ocean Centre Center Palace Cathedral Museum "
+    "Stadium Harbour Facebook Twitter Instagram Telegram YouTube Online Weekly Daily".split()
 )
 
 _TOKEN = re.compile(r"\p{Lu}\p{Ll}+(?:-\p{L}+)*(?:['’]\p{Lu}\p{Ll}+)?|\p{Lu}\p{Ll}*\.?(?=\s)")
@@ -53,9 +55,13 @@ _GAP = re.compile(
 )
 _POSSESSIVE = re.compile(r"['’]s?(?!\p{L})")
 _PRONOUN = re.compile(r"\b([Hh]e|[Ss]he)\b(?:\s+[a-z]+ly|\s+also|\s+then|\s+later)?\s*,?\s*$")
+_PREPOSITION = r"(?:of|for|from|at|in|with|to)"
+# "one soldier", "the captured soldier", "a spokesperson for the agency": an unnamed speaker.
 _DESCRIPTOR = re.compile(
     r"\b((?:[Oo]ne|[Aa]nother|[Aa]n?|[Tt]he|[Tt]his|[Tt]hat)"
-    r"(?:[ \u00a0]+(?:[a-z][\w-]*|\p{Lu}\p{Ll}+ians?|\d[\w-]*)){0,3})"
+    r"(?:[ \u00a0]+(?!" + _PREPOSITION + r"\b)(?:[a-z][\w-]*|\p{Lu}\p{Ll}+ians?|\d[\w-]*)){0,3}"
+    r"(?:[ \u00a0]+" + _PREPOSITION + r"(?:[ \u00a0]+(?:the|a|an|his|her|their))?"
+    r"(?:[ \u00a0]+[\p{L}\d][\w'-]*){1,3})?)"
     r"(?:\s+(?:also|then|later|again|had|has|have|was|were|\w+ly))?\s*,?\s*$"
 )
 # Heads of speech-verb subjects that are not one person: documents, bodies, groups.
@@ -67,15 +73,22 @@ _NOT_ONE_PERSON = set(
 )
 
 
+def head_noun(description: str) -> str:
+    """'a spokesperson for the agency' -> 'spokesperson'."""
+    before = re.split(r"\s" + _PREPOSITION + r"\s", description)[0]
+    return before.split()[-1].lower()
+
+
 def _one_person(description: str) -> bool:
-    head = description.split()[-1].lower()
+    head = head_noun(description)
     if head == "another":
         return True
     plural = head.endswith("s") and not head.endswith(("ss", "us", "is"))
     return not plural and head not in _NOT_ONE_PERSON
 
 
-_APPOSITIVE = re.compile(r",\s*(?:who|which|whose|a|an|the|aged|himself|herself|\d+)\b[^,]*,")
+# Ends before its closing comma, so that ", 61, whose house ..., said" hides both clauses.
+_APPOSITIVE = re.compile(r",\s*(?:who|which|whose|a|an|the|aged|himself|herself|\d+)\b[^,]*(?=,)")
 _SENTENCE_START = re.compile(r"(?:[.!?\u2026]['\"’”]?\s+|\n|^)(?=\S)")
 
 

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from . import Extraction, Quotation, Speaker
-from .attribution import Attributor, Entity, Found, Names, mask
+from .attribution import Attributor, Entity, Found, Names, head_noun, mask
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .text import fold, words
 
@@ -64,13 +64,14 @@ class _Resolver:
             return self.focus if self.focus is not None else Entity(ident=-1)
         if found.pos in self.unnamed:
             return self.unnamed[found.pos]
-        head = found.description.split()[-1]
+        head = head_noun(found.description)
         focus = self.focus
         if (
             found.definite
             and focus is not None
             and focus.person is None
-            and focus.description.split()[-1:] == [head]
+            and focus.description
+            and head_noun(focus.description) == head
         ):
             entity = focus  # "the soldier" after "a captured soldier": the same man
         else:

@@ -253,3 +253,24 @@ def test_pronoun_skips_documents_and_groups():
         "\u201cNobody answers our calls,\u201d he said.\n"
     )
     assert speakers(body) == ["Tomasz Wielgus"]
+
+
+def test_chained_appositives_between_name_and_verb():
+    """'X, 61, whose house on Mill Lane flooded, said:' skips both clauses: the street is not
+    the speaker."""
+    body = (
+        "Jane Okafor, 61, whose house on Fenwick Lane was flooded to the ceiling, said: "
+        "\u201cWe told them five years ago this would happen.\u201d\n"
+    )
+    assert speakers(body) == ["Jane Okafor"]
+
+
+def test_unnamed_speaker_with_a_prepositional_phrase():
+    """'A spokesperson for the agency said:' is an unnamed speaker described in full."""
+    body = (
+        "A spokesperson for the agency said: "
+        "\u201cOur teams worked through the night to protect homes.\u201d\n"
+    )
+    (quotation,) = extract(body).quotations
+    assert quotation.speaker is None
+    assert quotation.speaker_description == "a spokesperson for the agency"
