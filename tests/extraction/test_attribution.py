@@ -274,3 +274,9 @@ def test_unnamed_speaker_with_a_prepositional_phrase():
     (quotation,) = extract(body).quotations
     assert quotation.speaker is None
     assert quotation.speaker_description == "a spokesperson for the agency"
+
+
+def test_sentence_initial_adverb_is_not_part_of_the_name():
+    """A capitalised adverb opening the sentence is not the first word of the name."""
+    body = "Tearfully Marta Kowalczyk said: \u201cWe will rebuild the school.\u201d\n"
+    assert speakers(body) == ["Marta Kowalczyk"]

@@ -160,3 +160,31 @@ def test_punctuation_inside_the_marks_is_kept():
     """A comma or full stop inside the marks belongs to the quotation."""
     body = "\u201cThe dam held for three days,\u201d Tomas Brand said.\n"
     assert texts(body) == ["The dam held for three days,"]
+
+
+def test_right_single_mark_before_a_word_is_an_elision():
+    """A right single mark before a word (\u201990s) never opens a quotation."""
+    body = (
+        "The \u201990s were hard in the valley, Ilse Varga said: "
+        "\u201cWe lost everything then.\u201d\n"
+    )
+    assert texts(body) == ["We lost everything then."]
+
+
+def test_unclosed_quotation_ends_with_its_paragraph():
+    """A double-quoted passage left unclosed, with no re-opened paragraph after it, ends at
+    the end of its paragraph."""
+    body = (
+        "Tomas Brand said: \u201cThe water came at night and took the whole street.\n"
+        "The council met on Friday.\n"
+    )
+    assert texts(body) == ["The water came at night and took the whole street."]
+
+
+def test_title_printed_as_first_line_is_read_once():
+    """A title that the body also prints as its first line gives one headline quotation."""
+    title = "Farmer says \u2018the river took all our cattle\u2019"
+    body = title + "\nThe river rose by two metres overnight.\n"
+    (quotation,) = extract(body, title=title).quotations
+    assert quotation.kind == "headline"
+    assert body[slice(*quotation.segments[0])] == "the river took all our cattle"
