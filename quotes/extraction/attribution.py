@@ -98,14 +98,14 @@ class Mention:
 
     start: int
     end: int
-    tokens: list[str]  # the name without a title: ["Sergey", "Alekseevich"]
-    printed: str  # as printed, title included: "Mr Alekseevich"
+    tokens: list[str]  # the name without a title: ["Oleg", "Timofeevich"]
+    printed: str  # as printed, title included: "Mr Timofeevich"
     titled: bool = False
     possessive: bool = False
     name: str = ""  # the name without a title, particles kept: "Ursula von Arnim"
     person: int | None = None  # index into Names.people once resolved
     unit: str = ""  # a unit printed right after the name, as printed
-    role: str = ""  # an appositive role printed with the unit: "a signalman"
+    role: str = ""  # an appositive role printed with the unit: "a radio operator"
 
 
 @dataclass
@@ -355,7 +355,7 @@ class Attributor:
                 known = candidates
         if known:
             mention = known[-1]
-            # The name and its verb, without the appositive between: "Zheleznyak said".
+            # The name and its verb, without the appositive between: "Wielgus said".
             verb = text[end:verb_end].strip()
             return Found("name", mention.start, f"{mention.printed} {verb}", mention)
         match = _PRONOUN.search(region)
@@ -417,7 +417,7 @@ class Attributor:
 
     def narrative(self, paras, skip: set[int]) -> list[tuple[int, Found]]:
         """Who each narrative sentence is about, in order: subjects of speech verbs and people
-        named at the head of a clause (not objects: 'said Putin', 'believe Putin')."""
+        named at the head of a clause (not objects: 'said Zalewski', 'blamed Zalewski')."""
         text = self.text
         events = []
         for index, (ps, pe) in enumerate(paras):

@@ -42,10 +42,11 @@ def _kind(source: str, span: Span, para_start: int) -> str | None:
     first = next((c for c in text if c.isalpha()), "")
     if count <= 3:
         # "Never," he said. is a short sentence, not a scare quote.
-        sentence = first.isupper() and text.rstrip()[-1:] in ".!?," and before[-1:] in ":,"
+        opens_sentence = not before or before[-1] in ":,"
+        sentence = first.isupper() and text.rstrip()[-1:] in ".!?," and opens_sentence
         return "quote" if sentence else None
     if first.islower() and before[-1:].isalnum():
-        return "partial"  # a clause woven into reported speech: said Putin "is a liar"
+        return "partial"  # a clause woven into reported speech: said the mayor "has failed us all"
     return "quote"
 
 

@@ -42,7 +42,7 @@ def paragraphs(body: str) -> list[tuple[int, int]]:
 
 
 def is_boilerplate(line: str) -> bool:
-    """A site's furniture line ('Read More', a lone digit, a section name): short, no
+    """A site's furniture line ('See more', a lone digit, a section name): short, no
     quotation mark and no sentence punctuation at its end."""
     line = line.strip()
     if not line or any(c in MARKS for c in line):
@@ -129,12 +129,25 @@ def _reopens(text: str, para: tuple[int, int], family: str) -> bool:
     return text[s] in MARKS and _family(text[s]) == family and _can_open(text, s, s, e)
 
 
+def _continues(text: str, paras, index: int, family: str, headlines) -> int | None:
+    """The paragraph where a quotation open at the end of paragraph `index` goes on: the next
+    one, past furniture lines, if it re-opens the same kind of mark."""
+    if index in headlines:
+        return None
+    nxt = index + 1
+    while nxt < len(paras) and is_boilerplate(text[paras[nxt][0] : paras[nxt][1]]):
+        nxt += 1
+    if nxt < len(paras) and nxt not in headlines and _reopens(text, paras[nxt], family):
+        return nxt
+    return None
+
+
 def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
     """All quotations in `text`, outermost only; `headlines` are paragraph indexes of title lines,
     whose quotations never run on into the next paragraph."""
     paras = paragraphs(text)
     spans = []
-    carry = None  # (Span so far, family) of a quotation running into the next paragraph
+    carry = None  # the Span of a quotation running on into the next paragraph
     index = 0
     while index < len(paras):
         ps, pe = paras[index]
@@ -147,19 +160,13 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
             done, still_open = _scan(text, ps, pe, carried, ignore)
             if still_open is None or index in headlines:
                 break
-            # Find the next paragraph that matters, stepping over the site's furniture lines.
-            nxt = index + 1
-            while nxt < len(paras) and is_boilerplate(text[paras[nxt][0] : paras[nxt][1]]):
-                nxt += 1
-            if (
-                nxt < len(paras)
-                and nxt not in headlines
-                and _reopens(text, paras[nxt], still_open[0])
-            ):
+            if _continues(text, paras, index, still_open[0], headlines) is not None:
                 break
+            # Left open with nothing re-opened after it: a quotation the writer did not close,
+            # unless it is a straight single mark on a few words, likely an apostrophe.
             inner = text[still_open[2] : pe]
-            lenient = text[still_open[1]] not in "'" and len(words(inner)) >= 4
-            if lenient or still_open[1] == ps and carry is not None:
+            lenient = text[still_open[1]] != "'" and len(words(inner)) >= 4
+            if lenient or (still_open[1] == ps and carry is not None):
                 break
             ignore.add(still_open[1])  # a stray apostrophe: read the paragraph again without it
         for family, opened, content, close in done:
@@ -182,12 +189,8 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
             else:
                 carry = Span([piece], opened, pe, family, [index], headline=index in headlines)
             carry.closed = pe
-            nxt = index + 1
-            while nxt < len(paras) and is_boilerplate(text[paras[nxt][0] : paras[nxt][1]]):
-                nxt += 1
-            if index in headlines or not (
-                nxt < len(paras) and nxt not in headlines and _reopens(text, paras[nxt], family)
-            ):
+            nxt = _continues(text, paras, index, family, headlines)
+            if nxt is None:
                 spans.append(carry)
                 carry = None
             else:
@@ -196,4 +199,6 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
         index += 1
     if carry is not None:
         spans.append(carry)
-    return [span for span in spans if all(s < e for s, e in span.segments)]
+    for span in spans:
+        span.segments = [(s, e) for s, e in span.segments if s < e]
+    return [span for span in spans if span.segments]

@@ -35,7 +35,7 @@ UNIT_NOUNS = (
     "|detachment|platoon|battery|troop|wing|unit|command|guards"
 )
 
-# "34th separate motorised rifle brigade" or "Kantemirovskaya Tank Division": a number or
+# "57th separate mountain rifle brigade" or "Northern Tank Division": a number or
 # capitalised words, a few more words, then the unit noun.
 UNIT = (
     r"(?:\d+(?:st|nd|rd|th)?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:" + UNIT_NOUNS + r")s?"
