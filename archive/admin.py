@@ -22,6 +22,8 @@ RAW_PREVIEW_CHARS = 20_000
 class OutletAdmin(admin.ModelAdmin):
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
     list_display = ["name", "home_url", "article_count"]
+    list_filter = [("home_url", admin.EmptyFieldListFilter)]
+    ordering = ["name"]
     search_fields = ["name", "home_url"]
     readonly_fields = ["slug"]
 

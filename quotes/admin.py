@@ -80,6 +80,10 @@ class MergeConfirmationMixin:
         return next((obj for obj in objects if str(obj.pk) == chosen), None)
 
 
+def is_autocomplete(request):
+    return request.resolver_match is not None and request.resolver_match.url_name == "autocomplete"
+
+
 # People
 
 
@@ -103,6 +107,7 @@ class PersonMembershipInline(admin.TabularInline):
 
 @admin.register(Person)
 class PersonAdmin(MergeConfirmationMixin, admin.ModelAdmin):
+    ordering = ["name"]
     list_display = ["name", "description", "alias_names", "quote_count", "merged_into"]
     list_filter = [MergedFilter]
     list_select_related = ["merged_into"]
@@ -125,12 +130,22 @@ class PersonAdmin(MergeConfirmationMixin, admin.ModelAdmin):
         )
 
     def get_search_results(self, request, queryset, search_term):
-        """Also find people by their name in another order, case or punctuation, or with a title."""
-        queryset, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        """Also find people by their name in another order, case or punctuation, or with a
+        title; the autocomplete offers live people only, so nothing is attributed to a merged
+        record."""
+        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
         if search_term.strip():
             named = Person.objects.named(search_term).values("pk")
-            queryset |= self.get_queryset(request).filter(pk__in=named)
-        return queryset, may_have_duplicates
+            results |= queryset.filter(pk__in=named)
+        if is_autocomplete(request):
+            results = results.filter(merged_into__isnull=True)
+        return results, may_have_duplicates
+
+    def get_actions(self, request):
+        # People are merged, not deleted in bulk: their pages are permalinks.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
     @admin.display(description="aliases")
     def alias_names(self, person):
@@ -188,6 +203,23 @@ class PersonAdmin(MergeConfirmationMixin, admin.ModelAdmin):
 # Units and memberships
 
 
+class TopLevelFilter(admin.SimpleListFilter):
+    """Units at the top of their hierarchy, or units within another."""
+
+    title = "level"
+    parameter_name = "level"
+
+    def lookups(self, request, model_admin):
+        return [("top", "Top level"), ("sub", "Within another unit")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "top":
+            return queryset.filter(parent__isnull=True)
+        if self.value() == "sub":
+            return queryset.filter(parent__isnull=False)
+        return queryset
+
+
 class UnitMembershipInline(admin.TabularInline):
     model = Membership
     fk_name = "unit"
@@ -202,6 +234,8 @@ class UnitMembershipInline(admin.TabularInline):
 
 @admin.register(Unit)
 class UnitAdmin(admin.ModelAdmin):
+    ordering = ["name"]
+    list_filter = [TopLevelFilter]
     list_display = ["name", "parent", "member_count"]
     list_select_related = ["parent"]
     search_fields = ["name", "aliases"]
@@ -224,6 +258,7 @@ class UnitAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
+    list_filter = [("article", admin.EmptyFieldListFilter)]
     list_display = ["person", "unit", "article"]
     list_select_related = ["person", "unit", "article"]
     search_fields = ["person__name", "unit__name", "article__title"]
@@ -315,6 +350,7 @@ class QuoteAppearanceInline(admin.TabularInline):
 
 @admin.register(Quote)
 class QuoteAdmin(MergeConfirmationMixin, admin.ModelAdmin):
+    ordering = ["-created_at"]
     list_display = [
         "short_id",
         "text_snippet",
@@ -364,6 +400,18 @@ class QuoteAdmin(MergeConfirmationMixin, admin.ModelAdmin):
                 outlet_count=Count("appearances__article__outlet", distinct=True),
             )
         )
+
+    def get_search_results(self, request, queryset, search_term):
+        results, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if is_autocomplete(request):
+            results = results.filter(merged_into__isnull=True)
+        return results, may_have_duplicates
+
+    def get_actions(self, request):
+        # Quotes are rejected, never deleted in bulk: their permalinks must keep answering.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
     def view_on_site(self, quote):
         """Only a published, live quote has a public page to view."""
@@ -667,9 +715,7 @@ class ArticleWithQuotesAdmin(ArticleAdmin):
             .values("n")
         )
         return (
-            super()
-            .get_queryset(request)
-            .annotate(quote_count=Coalesce(Subquery(quote_count), 0))
+            super().get_queryset(request).annotate(quote_count=Coalesce(Subquery(quote_count), 0))
         )
 
     @admin.display(description="quotes", ordering="quote_count")

@@ -118,3 +118,26 @@ def test_merge_people_needs_two_live_people(admin_client):
     assert "Already merged" in admin_client.get(CHANGELIST).content.decode()
     merged.refresh_from_db()
     assert merged.merged_into != person
+
+
+def test_search_respects_filters_and_autocomplete_offers_live_people(admin_client):
+    """A name search keeps the list's filters, and the speaker autocomplete leaves out
+    people merged into someone else."""
+    survivor = PersonFactory(name="Ilse Vantongeren")
+    PersonFactory(name="Vantongeren Ilse", merged_into=survivor)
+
+    response = admin_client.get(CHANGELIST, {"q": "Ilse Vantongeren", "merged": "no"})
+    assert list(response.context["cl"].result_list) == [survivor]
+
+    response = admin_client.get(
+        reverse("admin:autocomplete"),
+        {"app_label": "quotes", "model_name": "quote", "field_name": "person", "term": "Ilse"},
+    )
+    assert [r["id"] for r in response.json()["results"]] == [str(survivor.pk)]
+
+
+def test_people_are_not_deleted_in_bulk(admin_client):
+    """The bulk delete action is not offered: people are merged instead."""
+    PersonFactory()
+    actions = admin_client.get(CHANGELIST).context["action_form"].fields["action"].choices
+    assert "delete_selected" not in [value for value, _ in actions]
