@@ -20,7 +20,7 @@ _ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 
 
 def unit_key(name: str) -> str:
-    """'126th Separate Coastal Defence Brigade' and '126 separate coastal defense brigade'
+    """'12th Separate Engineer Defence Brigade' and '12 separate engineer defense brigade'
     give the same key."""
     text = fold(name).lower()
     text = _ORDINAL.sub(r"\1", text)

@@ -98,8 +98,10 @@ def import_extraction(*, article, extraction: Extraction, publish: bool = False)
                 person=people[name], unit=unit_for(printed), article=article
             )
 
-    quotations = [q for q in extraction.quotations if valid(q, article.body)]
-    dropped = len(extraction.quotations) - len(quotations)
+    # A headline printed only in the title has no place in the body to point at.
+    in_body = [q for q in extraction.quotations if not getattr(q, "in_title", False)]
+    quotations = [q for q in in_body if valid(q, article.body)]
+    dropped = len(in_body) - len(quotations)
     if dropped:
         logger.warning("article %s: %d quotations with bad offsets dropped", article.pk, dropped)
 
