@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 import regex as re
 
-from .units import UNIT
+from .units import UNIT, UNIT_NOUNS
 
 MASK = "\x01"  # stands in for quoted text, so that names inside quotations are never speakers
 
@@ -280,7 +280,7 @@ class Names:
     def _units(self) -> None:
         """Units (and an appositive role) printed right after a person's name."""
         text = self.text
-        last_unit = None
+        seen: list[str] = []  # units stated so far, in order
         role = r",\s*(?P<role>(?:a|an)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:of|from|in|with)\s+"
         served = r",?\s*who\s+(?:served|serves|fought|fights|was|is)\s+(?:with|in)\s+"
         patterns = [
@@ -288,17 +288,29 @@ class Names:
                 r"\s*(?:" + role + r"|" + served + r"|,?\s*(?:of|from)\s+)(?:the\s+)?"
                 r"(?P<unit>" + UNIT + r")"
             ),
-            re.compile(r"\s*" + served + r"the\s+same\s+unit\b"),
+            # "who served with the same unit", "who commands a company of the same brigade":
+            # the same unit as the one stated before.
+            re.compile(
+                r"\s*,?\s*(?:who\s+[^,.;:\n]*?\s+)?(?:of|with|in|from)\s+the\s+same\s+"
+                r"(?P<noun>" + UNIT_NOUNS + r")\b"
+            ),
         ]
         for mention in sorted(self.mentions, key=lambda m: m.start):
             if mention.possessive:
                 continue
             match = patterns[0].match(text, mention.end)
             if match:
-                mention.unit = last_unit = " ".join(match.group("unit").split())
+                mention.unit = " ".join(match.group("unit").split())
                 mention.role = match.group("role") or ""
-            elif patterns[1].match(text, mention.end) and last_unit:
-                mention.unit = last_unit
+                seen.append(mention.unit)
+                continue
+            match = patterns[1].match(text, mention.end)
+            if match:
+                # The last unit stated of that kind ("the same brigade": the last brigade).
+                noun = match.group("noun").lower()
+                same = [u for u in seen if noun == "unit" or u.lower().endswith(noun)]
+                if same:
+                    mention.unit = same[-1]
         for mention in self.mentions:
             if mention.person is not None:
                 self._give_unit(mention)
@@ -358,17 +370,29 @@ class Attributor:
             # The name and its verb, without the appositive between: "Wielgus said".
             verb = text[end:verb_end].strip()
             return Found("name", mention.start, f"{mention.printed} {verb}", mention)
-        match = _PRONOUN.search(region)
+        # Appositives closing the subject ("One soldier, who did not give his name, said") are
+        # left out, so that the pronoun or description before them is read as the subject.
+        cut = end
+        for opened, closed in reversed(hidden):
+            if not text[closed:cut].strip(" ,\u00a0"):
+                cut = opened
+
+        def words(pos: int) -> str:
+            if cut == end:
+                return text[pos:verb_end]
+            return text[pos:cut].rstrip(" ,\u00a0") + " " + text[end:verb_end].strip()
+
+        match = _PRONOUN.search(text[start:cut])
         if match:
-            return Found("pronoun", start + match.start(), text[start + match.start() : verb_end])
-        match = _DESCRIPTOR.search(region)
+            return Found("pronoun", start + match.start(), words(start + match.start()))
+        match = _DESCRIPTOR.search(text[start:cut])
         if match:
             phrase = " ".join(match.group(1).split())
             if len(phrase.split()) >= 2 or phrase.lower() == "another":
                 definite = phrase.split()[0].lower() in ("the", "this", "that")
                 phrase = phrase[0].lower() + phrase[1:]
                 pos = start + match.start(1)
-                return Found("unnamed", pos, text[pos:verb_end], None, phrase, definite)
+                return Found("unnamed", pos, words(pos), None, phrase, definite)
         return None
 
     def after(self, close: int, para_end: int) -> Found | None:

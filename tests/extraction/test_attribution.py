@@ -280,3 +280,22 @@ def test_sentence_initial_adverb_is_not_part_of_the_name():
     """A capitalised adverb opening the sentence is not the first word of the name."""
     body = "Tearfully Marta Kowalczyk said: \u201cWe will rebuild the school.\u201d\n"
     assert speakers(body) == ["Marta Kowalczyk"]
+
+
+def test_unnamed_speaker_with_a_relative_clause():
+    """'One nurse, who did not give her name, said: "..."' is an unnamed speaker ("one nurse")
+    with a statement of her own, not the person quoted just before; 'One of the nurses, X,
+    said:' still pins the quotation on X."""
+    body = (
+        "\u201cWe need more beds and more staff,\u201d Dr Anselm Brecker said. "
+        "\u201cThe ward is full every night.\u201d\n"
+        "One nurse, who did not give her name, said: "
+        "\u201cI have worked three shifts in a row this week.\u201d\n"
+        "One of the nurses, Liesl Varga, said: \u201cWe sleep in the staff room.\u201d\n"
+    )
+    first, second, third, fourth = extract(body).quotations
+    assert first.speaker == second.speaker == "Anselm Brecker"
+    assert third.speaker is None
+    assert third.speaker_description == "one nurse"
+    assert third.statement != second.statement
+    assert fourth.speaker == "Liesl Varga"

@@ -53,3 +53,15 @@ def test_find_unit_in_free_text():
     found = find_unit("a gunner of the 41st Separate Motorised Rifle Brigade, who")
     assert found == "41st Separate Motorised Rifle Brigade"
     assert unit_key(found) == unit_key("41 separate motorized rifle brigade")
+
+
+def test_same_unit_named_by_its_kind():
+    """'X, who commands a company of the same brigade,' gives X the brigade stated before."""
+    body = (
+        "Corporal Ivo Marek of the 31st separate pontoon brigade said: "
+        "\u201cThe bridge was finished by midnight.\u201d\n"
+        "Lieutenant Dara Holm, who commands a platoon of the same brigade, said: "
+        "\u201cWe crossed before the water rose.\u201d\n"
+    )
+    speaker = extract(body).speakers["Dara Holm"]
+    assert speaker.units == ["31st separate pontoon brigade"]
