@@ -323,6 +323,7 @@ class QuoteAppearanceInline(admin.TabularInline):
     readonly_fields = fields
     extra = 0
     can_delete = False
+    view_on_site = False
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -663,6 +664,7 @@ class ArticleAppearanceInline(admin.TabularInline):
     readonly_fields = fields
     extra = 0
     can_delete = False
+    view_on_site = False
     verbose_name = "quote found in this article"
     verbose_name_plural = "quotes found in this article"
 
