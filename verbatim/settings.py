@@ -44,7 +44,11 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django.contrib.postgres",
+    "django.contrib.sitemaps",
     "django_filters",
+    "rest_framework",
+    "drf_spectacular",
     "archive",
     "quotes",
 ]
@@ -164,3 +168,21 @@ QUOTES_PER_PAGE = 25
 
 # Where the public site lives, for absolute permalinks in exports.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+REST_FRAMEWORK = {
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Verbatim API",
+    "DESCRIPTION": "Read-only access to Verbatim's published quotes, people, units, outlets "
+    "and archived articles.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
