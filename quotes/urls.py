@@ -1,4 +1,5 @@
 """Public pages."""
+
 from django.urls import path
 
 from . import views

@@ -64,8 +64,11 @@ def _marks(body, appearances):
     """(start, end, appearance) for each printed piece of `appearances`, in order, clipped
     to the body and to each other so that no two overlap."""
     pieces = sorted(
-        ((start, end, appearance) for appearance in appearances
-         for start, end in appearance.pieces()),
+        (
+            (start, end, appearance)
+            for appearance in appearances
+            for start, end in appearance.pieces()
+        ),
         key=lambda piece: (piece[0], piece[1]),
     )
     marks, reached = [], 0

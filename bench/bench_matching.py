@@ -1,0 +1,119 @@
+"""How long linking one new statement takes as the archive grows.
+
+    VERBATIM_DEV=1 .venv/bin/python bench/bench_matching.py --quotes 20000
+    VERBATIM_DEV=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/verbatim \
+        .venv/bin/python bench/bench_matching.py --quotes 100000
+
+Builds a scratch database (as the test runner does) with N synthetic quotes, one appearance
+and its fingerprints each, then times `find_matches` for statements that repeat a stored
+quote with changed words, and for statements that repeat nothing.
+"""
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "verbatim.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+
+from archive.models import Article  # noqa: E402
+from quotes.matching import find_matches, fingerprint_keys  # noqa: E402
+from quotes.models import Appearance, Fingerprint, Quote  # noqa: E402
+
+VOCABULARY = (
+    "harbour council bridge river winter soldiers village budget promise road school water "
+    "doctors market train storm election minister farmers grain power station ferry island "
+    "mountain border museum library hospital factory workers union strike fishing forest fire "
+    "rain snow summer children families teachers nurses police court judge law vote tax"
+).split()
+GLUE = "the a we they will not never always must should can our their this that and but".split()
+
+
+def sentence(rng):
+    n = rng.randint(7, 16)
+    return " ".join(rng.choice(VOCABULARY if i % 2 else GLUE) for i in range(n)).capitalize() + "."
+
+
+def statement(rng):
+    return " ".join(sentence(rng) for _ in range(rng.randint(1, 4)))
+
+
+def reword(text, rng):
+    ws = text.split()
+    for _ in range(max(1, len(ws) // 12)):
+        ws[rng.randrange(len(ws))] = rng.choice(VOCABULARY)
+    return " ".join(ws)
+
+
+def build(n, rng):
+    article = Article.objects.create(body="synthetic", raw=b"synthetic", sha256="0" * 64)
+    texts = []
+    batch = 2000
+    for first in range(0, n, batch):
+        chunk = [statement(rng) for _ in range(min(batch, n - first))]
+        quotes = Quote.objects.bulk_create(
+            Quote(text=t, short_id=f"b{first + i:09d}") for i, t in enumerate(chunk)
+        )
+        appearances = Appearance.objects.bulk_create(
+            Appearance(quote=q, article=article, text=q.text, start=first + i, end=first + i + 1)
+            for i, q in enumerate(quotes)
+        )
+        Fingerprint.objects.bulk_create(
+            (
+                Fingerprint(appearance=a, key=k)
+                for a in appearances
+                for k in fingerprint_keys(a.text)
+            ),
+            batch_size=5000,
+        )
+        texts.extend(chunk)
+    return texts
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quotes", type=int, default=20000)
+    parser.add_argument("--lookups", type=int, default=200)
+    args = parser.parse_args()
+    rng = random.Random(7)
+    real_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        started = time.perf_counter()
+        texts = build(args.quotes, rng)
+        print(
+            f"{connection.vendor}: built {args.quotes} quotes, "
+            f"{Fingerprint.objects.count()} fingerprints in {time.perf_counter() - started:.1f}s"
+        )
+        for label, make in (
+            ("repeat with changed words", lambda: reword(rng.choice(texts), rng)),
+            ("new statement", lambda: statement(rng)),
+        ):
+            timings, found = [], 0
+            for _ in range(args.lookups):
+                text = make()
+                t0 = time.perf_counter()
+                sure, _ = find_matches([text], person=None)
+                timings.append((time.perf_counter() - t0) * 1000)
+                found += bool(sure)
+            timings.sort()
+            print(
+                f"  {label:26s} median {statistics.median(timings):6.1f} ms  "
+                f"p95 {timings[int(len(timings) * 0.95)]:6.1f} ms  linked {found}/{args.lookups}"
+            )
+    finally:
+        connection.creation.destroy_test_db(real_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
