@@ -58,11 +58,22 @@ def parse_date(value) -> datetime.date | None:
         ) from None
 
 
+def headline_of(body: str) -> str:
+    """A plain-text article's first line when it reads as a headline: short, on its own, and
+    not a sentence."""
+    first, _, rest = body.partition("\n")
+    first = first.strip()
+    if rest.strip() and 0 < len(first) <= 200 and not first.endswith((".", ",", ":", ";")):
+        return first
+    return ""
+
+
 def read_source(raw: bytes, raw_format: str) -> dict:
     """The body text, and whatever metadata the source itself carries."""
     text = decode(raw).replace("\r\n", "\n").replace("\r", "\n")
     if raw_format == Article.Format.TEXT:
-        return {"body": text.strip("\n")}
+        body = text.strip("\n")
+        return {"body": body, "title": headline_of(body)}
     document = trafilatura.bare_extraction(
         text, with_metadata=True, include_comments=False, include_tables=False
     )

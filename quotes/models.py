@@ -1,6 +1,7 @@
 """People, military units, quotes and their appearances in archived articles."""
 
 import secrets
+import unicodedata
 from itertools import combinations
 
 from django.db import models
@@ -34,8 +35,9 @@ def unique_slug(model, text, *, max_length=200):
 
 def name_key(name):
     """A person's name folded for matching: case, accents, punctuation, titles and word order
-    ("Galkin Sergey Alekseevich" and "Sergey Alekseevich Galkin" give one key)."""
-    tokens = [t for t in words(name) if t not in HONORIFICS]
+    ("Zoë Alder Brun" and "Brun Zoe Alder" give one key)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    tokens = [t for t in words(plain) if t not in HONORIFICS]
     return " ".join(sorted(tokens))
 
 

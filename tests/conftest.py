@@ -1,4 +1,5 @@
 """Fixtures shared by the whole suite."""
+
 from pathlib import Path
 
 import pytest
@@ -11,5 +12,7 @@ def corpus_dir():
     """The shared reference corpus; tests that need it skip with a message where it is absent."""
     seeds = CORPUS / "seeds"
     if not (seeds / "gold.json").exists():
-        pytest.skip(f"reference corpus not found at {seeds} (it lives in ../shared beside the repo)")
+        pytest.skip(
+            f"reference corpus not found at {seeds} (it lives in ../shared beside the repo)"
+        )
     return seeds

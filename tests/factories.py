@@ -1,4 +1,5 @@
 """factory_boy factories for every model; tests build their data from these."""
+
 import datetime
 
 import factory
@@ -82,7 +83,9 @@ class AppearanceFactory(factory.django.DjangoModelFactory):
     attribution = "she said"
     article = factory.SubFactory(
         ArticleFactory,
-        body=factory.LazyAttribute(lambda a: f"Intro paragraph.\n\n“{a.factory_parent.text}” she said."),
+        body=factory.LazyAttribute(
+            lambda a: f"Intro paragraph.\n\n“{a.factory_parent.text}” she said."
+        ),
     )
     start = factory.LazyAttribute(lambda o: o.article.body.index(o.text))
     end = factory.LazyAttribute(lambda o: o.start + len(o.text))

@@ -1,4 +1,5 @@
 """Model behaviour: slugs, keys, aliases, permalinks."""
+
 import pytest
 
 from quotes.models import Person, Quote
@@ -55,3 +56,10 @@ def test_names_sharing_words_find_each_other():
     longer = PersonFactory(name="Runa Halvard Ekdahl")
     assert list(Person.objects.sharing_names("Runa Ekdahl")) == [longer]
     assert not Person.objects.sharing_names("Oskar Ekdahl").exists()
+
+
+@pytest.mark.django_db
+def test_accents_do_not_split_a_person():
+    """'Zoë Brun' and 'Zoe Brun' are one person's name."""
+    person = PersonFactory(name="Zoë Brun")
+    assert list(Person.objects.named("Zoe Brun")) == [person]

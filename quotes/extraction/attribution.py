@@ -73,6 +73,15 @@ _NOT_ONE_PERSON = set(
 )
 
 
+# A sentence that opens with a role before the name ("Harbour master Ilse Vantongeren
+# said", "Defence minister Ana Ruiz visited") is about that person: a few words, none of
+# them a preposition or verb that would make the name an object.
+_ROLE_PREFIX = re.compile(
+    r"(?:(?!(?:of|to|by|with|for|from|at|in|on|about|against|and|but|than)\b)"
+    r"[A-Za-z][\w'’-]*(?<!ed)(?<!ing)\s+){1,4}"
+)
+
+
 def head_noun(description: str) -> str:
     """'a spokesperson for the agency' -> 'spokesperson'."""
     before = re.split(r"\s" + _PREPOSITION + r"\s", description)[0]
@@ -456,7 +465,12 @@ class Attributor:
                     r"|meanwhile|lastly|finally)\s+)$",
                     before,
                 )
-                if head or _sentence_start(text, mention.start, ps) == mention.start:
+                sentence = _sentence_start(text, mention.start, ps)
+                if (
+                    head
+                    or sentence == mention.start
+                    or _ROLE_PREFIX.fullmatch(text[sentence : mention.start])
+                ):
                     events.append((mention.start, Found("name", mention.start, "", mention)))
             for verb in SPEECH_VERB.finditer(text, ps, pe):
                 start = _sentence_start(text, verb.start(), ps)

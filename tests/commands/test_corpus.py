@@ -37,7 +37,8 @@ def test_statements_printed_twice_list_both_articles(exported, gold, client):
     assert twice, "the corpus has statements printed by two articles"
     for utterance, files in twice.items():
         holders = [
-            r for r in exported
+            r
+            for r in exported
             if all(any(text in a["text"] for a in r["appearances"]) for text in files.values())
         ]
         assert holders, f"{utterance} is not one quote carrying {sorted(files)}"

@@ -29,8 +29,16 @@ def test_export_fields(tmp_path, settings):
     out = tmp_path / "quotes.jsonl"
     call_command("export_quotes", output=str(out))
     [record] = read(out)
-    assert set(record) == {"id", "permalink", "text", "status", "speaker",
-                           "speaker_description", "units", "appearances"}
+    assert set(record) == {
+        "id",
+        "permalink",
+        "text",
+        "status",
+        "speaker",
+        "speaker_description",
+        "units",
+        "appearances",
+    }
     assert record["id"] == quote.short_id
     assert record["permalink"] == f"https://verbatim.test/q/{quote.short_id}/"
     assert record["speaker"] == {"name": quote.person.name, "aliases": ["Vantongeren Ilse"]}

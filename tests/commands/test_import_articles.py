@@ -39,8 +39,13 @@ def test_folder_with_manifest_supplies_metadata(tmp_path, capsys):
     manifest(
         tmp_path,
         [
-            {"file": "a.txt", "outlet": "Harbour Gazette", "url": "https://g.test/1",
-             "title": "Pier decision delayed", "published": "2031-05-02"},
+            {
+                "file": "a.txt",
+                "outlet": "Harbour Gazette",
+                "url": "https://g.test/1",
+                "title": "Pier decision delayed",
+                "published": "2031-05-02",
+            },
             {"file": "b.txt", "outlet": None, "url": None, "title": None, "published": None},
         ],
     )
@@ -48,7 +53,10 @@ def test_folder_with_manifest_supplies_metadata(tmp_path, capsys):
     assert "2 archived, 0 already archived, 0 rejected" in capsys.readouterr().out
     a = Article.objects.get(source_file="a.txt")
     assert (a.outlet.name, a.url, a.title, str(a.published)) == (
-        "Harbour Gazette", "https://g.test/1", "Pier decision delayed", "2031-05-02"
+        "Harbour Gazette",
+        "https://g.test/1",
+        "Pier decision delayed",
+        "2031-05-02",
     )
     b = Article.objects.get(source_file="b.txt")
     assert b.outlet is None and b.url is None and b.published is None
@@ -162,8 +170,13 @@ def test_same_url_with_other_content_is_rejected(tmp_path, capsys):
     """A second, different copy of an already archived URL is refused, not overwritten."""
     write(tmp_path, "a.txt", PIER)
     write(tmp_path, "b.txt", PIER_AGAIN)
-    manifest(tmp_path, [{"file": "a.txt", "url": "https://g.test/1"},
-                        {"file": "b.txt", "url": "https://g.test/1"}])
+    manifest(
+        tmp_path,
+        [
+            {"file": "a.txt", "url": "https://g.test/1"},
+            {"file": "b.txt", "url": "https://g.test/1"},
+        ],
+    )
     with pytest.raises(CommandError):
         call_command("import_articles", str(tmp_path))
     err = capsys.readouterr().err
@@ -186,3 +199,14 @@ def test_named_file_of_unsupported_type_is_refused(tmp_path, capsys):
     with pytest.raises(CommandError):
         call_command("import_articles", str(tmp_path / "notes.pdf"))
     assert "notes.pdf: unsupported file type .pdf: use .txt or .html" in capsys.readouterr().err
+
+
+@pytest.mark.django_db
+def test_plain_text_headline_becomes_the_title(tmp_path):
+    """A text file's first line is its title when the manifest gives none and it reads as a
+    headline; a first line that is a sentence is not taken."""
+    write(tmp_path, "a.txt", PIER)
+    write(tmp_path, "b.txt", "The harbour was quiet on Monday.\n\nNothing else happened.\n")
+    call_command("import_articles", str(tmp_path))
+    assert Article.objects.get(source_file="a.txt").title == "Harbour council delays pier decision"
+    assert Article.objects.get(source_file="b.txt").title == ""

@@ -299,3 +299,20 @@ def test_unnamed_speaker_with_a_relative_clause():
     assert third.speaker_description == "one nurse"
     assert third.statement != second.statement
     assert fourth.speaker == "Liesl Varga"
+
+
+def test_role_before_name_makes_the_sentence_about_that_person():
+    """'Harbour master NAME ...' opening a sentence makes NAME who a later 'she said' means;
+    the same name as the object of a verb does not."""
+    article = (
+        "Ferry timetable cut\n\n"
+        "Harbour master Runa Elvestad spoke after the vote.\n\n"
+        "“The winter ferry will run twice a day, not four times,” she said.\n"
+    )
+    [quotation] = extract(article).quotations
+    assert quotation.speaker == "Runa Elvestad"
+    objected = article.replace(
+        "Harbour master Runa Elvestad spoke", "The council thanked Runa Elvestad"
+    )
+    [quotation] = extract(objected).quotations
+    assert quotation.speaker is None

@@ -1,4 +1,5 @@
 """Helpers on top of the shared factories for the public-page tests."""
+
 import datetime
 
 from tests.factories import AppearanceFactory

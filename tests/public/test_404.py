@@ -1,4 +1,5 @@
 """Unknown and non-public pages answer 404 with the site's own page."""
+
 import pytest
 
 from quotes.models import Quote

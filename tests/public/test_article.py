@@ -1,4 +1,5 @@
 """The archived article page: metadata, plain text body, highlighted public quotes."""
+
 import pytest
 
 from quotes.models import Quote
@@ -65,8 +66,12 @@ def test_quote_over_several_paragraphs_is_marked_piece_by_piece(client):
     quote = QuoteFactory(text="First half, Second half.")
     article = ArticleFactory(body=body)
     appearance = AppearanceFactory(
-        quote=quote, article=article, text="First half,\n\nSecond half.",
-        start=1, end=len(body) - 1, segments=[[1, 12], [len(body) - 13, len(body) - 1]],
+        quote=quote,
+        article=article,
+        text="First half,\n\nSecond half.",
+        start=1,
+        end=len(body) - 1,
+        segments=[[1, 12], [len(body) - 13, len(body) - 1]],
     )
     html = client.get(article.get_absolute_url()).content.decode()
     url = quote.get_absolute_url()
@@ -82,7 +87,10 @@ def test_only_published_quotes_are_highlighted(client, appearance):
         article=article, quote__status=Quote.Status.SUGGESTED, text="First", start=0, end=5
     )
     rejected = AppearanceFactory(
-        article=article, quote__status=Quote.Status.REJECTED, text="Last", start=BODY.index("Last"),
+        article=article,
+        quote__status=Quote.Status.REJECTED,
+        text="Last",
+        start=BODY.index("Last"),
         end=BODY.index("Last") + 4,
     )
     html = client.get(article.get_absolute_url()).content.decode()

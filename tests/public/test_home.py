@@ -1,4 +1,5 @@
 """The front page: what Verbatim is, a search box, counts, latest quotes, most-quoted people."""
+
 import pytest
 
 from quotes.models import Quote

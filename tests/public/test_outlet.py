@@ -1,4 +1,5 @@
 """Outlets: the list of outlets and each outlet's page of articles and quotes."""
+
 import pytest
 
 from quotes.models import Quote

@@ -1,4 +1,5 @@
 """People: the list of quoted people and each person's page."""
+
 import pytest
 
 from quotes.models import Quote
@@ -115,9 +116,7 @@ def test_person_list_runs_a_fixed_number_of_queries(client, django_assert_max_nu
 
 
 @pytest.mark.django_db
-def test_person_page_runs_a_fixed_number_of_queries(
-    client, person, django_assert_max_num_queries
-):
+def test_person_page_runs_a_fixed_number_of_queries(client, person, django_assert_max_num_queries):
     """A person's page does not run a query per quote."""
     for quote in QuoteFactory.create_batch(25, person=person):
         AppearanceFactory(quote=quote)

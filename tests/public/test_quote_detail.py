@@ -1,4 +1,5 @@
 """The quote permalink /q/<short_id>/: the statement and every appearance of it."""
+
 import datetime
 
 import pytest

@@ -1,4 +1,5 @@
 """The quote list at /quotes/: published quotes, filters, pagination, query count."""
+
 import datetime
 
 import pytest
@@ -129,7 +130,7 @@ def test_speaker_filter_takes_a_person_slug(client, two_quotes):
     person = two_quotes[1].person
     response = client.get("/quotes/", {"speaker": person.slug})
     assert listed(response) == ["The bridge held firm."]
-    assert f"Speaker: <a href=\"{person.get_absolute_url()}\">{person.name}</a>" in (
+    assert f'Speaker: <a href="{person.get_absolute_url()}">{person.name}</a>' in (
         response.content.decode()
     )
 

@@ -1,4 +1,5 @@
 """Units: the list of units and each unit's page."""
+
 import pytest
 
 from quotes.models import Quote
