@@ -2,12 +2,14 @@
 
 from django.urls import path
 
-from . import views
+from . import downloads, views
 
 app_name = "quotes"
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
     path("quotes/", views.QuoteListView.as_view(), name="quote-list"),
+    path("quotes/export.csv", downloads.export_csv, name="quote-export-csv"),
+    path("quotes/export.jsonl", downloads.export_jsonl, name="quote-export-jsonl"),
     path("q/<str:short_id>/", views.QuoteDetailView.as_view(), name="quote-detail"),
     path("people/", views.PersonListView.as_view(), name="person-list"),
     path("people/<slug:slug>/", views.PersonDetailView.as_view(), name="person-detail"),

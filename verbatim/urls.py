@@ -1,4 +1,4 @@
-"""Top-level URLs: the admin and the public site."""
+"""Top-level URLs: the admin, the JSON API and the public site."""
 from django.contrib import admin
 from django.urls import include, path
 
@@ -8,5 +8,6 @@ admin.site.index_title = "Archive administration"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", include("quotes.api.urls")),
     path("", include("quotes.urls")),
 ]

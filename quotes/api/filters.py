@@ -1,0 +1,119 @@
+"""The filters of the API's people, unit, outlet and article lists (quotes use QuoteFilter)."""
+
+from django.db.models import Q
+from django_filters import CharFilter, DateFilter, FilterSet, ModelChoiceFilter
+
+from archive.models import Article, Outlet
+from quotes.filters import BAD_DATE, ISO_DATE, QuoteFilterForm
+from quotes.models import Person, PersonAlias, Unit
+
+
+class PersonFilter(FilterSet):
+    """Quoted people narrowed by query parameters.
+
+    `q` finds words (case-insensitive) in a person's name or any of their aliases; `unit`
+    takes a unit's slug and keeps its members. An unknown slug is an error, never ignored.
+    """
+
+    q = CharFilter(
+        field_name="name",
+        lookup_expr="icontains",
+        method="search",
+        max_length=200,
+        help_text="Words (case-insensitive) in the person's name or aliases.",
+    )
+    unit = ModelChoiceFilter(
+        help_text="A unit's slug: only its members.",
+        field_name="memberships__unit",
+        lookup_expr="exact",
+        to_field_name="slug",
+        queryset=Unit.objects.all(),
+        distinct=True,
+        error_messages={"invalid_choice": "No unit is known as “%(value)s”."},
+    )
+
+    class Meta:
+        model = Person
+        fields = []
+
+    def search(self, queryset, name, value):
+        # A subquery rather than a join, so that a person with two matching aliases is
+        # listed once and their quote count is not multiplied.
+        aliases = PersonAlias.objects.filter(name__icontains=value).values("person")
+        return queryset.filter(Q(name__icontains=value) | Q(pk__in=aliases))
+
+
+class UnitFilter(FilterSet):
+    """Units with quoted members; `q` finds words (case-insensitive) in the name."""
+
+    q = CharFilter(
+        field_name="name",
+        lookup_expr="icontains",
+        max_length=200,
+        help_text="Words (case-insensitive) in the name.",
+    )
+
+    class Meta:
+        model = Unit
+        fields = []
+
+
+class OutletFilter(FilterSet):
+    """Outlets that printed published quotes; `q` finds words (case-insensitive) in the name."""
+
+    q = CharFilter(
+        field_name="name",
+        lookup_expr="icontains",
+        max_length=200,
+        help_text="Words (case-insensitive) in the name.",
+    )
+
+    class Meta:
+        model = Outlet
+        fields = []
+
+
+def published_filter(lookup_expr, help_text):
+    return DateFilter(
+        help_text=help_text,
+        field_name="published",
+        lookup_expr=lookup_expr,
+        input_formats=[ISO_DATE],
+        error_messages={"invalid": BAD_DATE},
+    )
+
+
+class ArticleFilter(FilterSet):
+    """Archived articles that carry published quotes, narrowed by query parameters.
+
+    `q` finds words (case-insensitive) in the title; `outlet` takes an outlet's slug;
+    `from` and `to` take ISO dates and bound the day the article was published.
+    """
+
+    q = CharFilter(
+        field_name="title",
+        lookup_expr="icontains",
+        max_length=200,
+        help_text="Words (case-insensitive) in the title.",
+    )
+    outlet = ModelChoiceFilter(
+        help_text="An outlet's slug: only its articles.",
+        field_name="outlet",
+        lookup_expr="exact",
+        to_field_name="slug",
+        queryset=Outlet.objects.all(),
+        error_messages={"invalid_choice": "No outlet is known as “%(value)s”."},
+    )
+    # "from" is a Python keyword, so these two are declared through the class namespace.
+    locals().update(
+        {
+            "from": published_filter("gte", "YYYY-MM-DD: published on or after this day."),
+            "to": published_filter("lte", "YYYY-MM-DD: published on or before this day."),
+        }
+    )
+
+    class Meta:
+        model = Article
+        fields = []
+        # Its clean() rejects a "from" date after the "to" date, as on the quote list.
+        form = QuoteFilterForm

@@ -1,0 +1,199 @@
+"""How the API represents quotes, people, units, outlets and articles (read-only)."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from archive.models import Article, Outlet
+from quotes.models import Appearance, Person, Quote, Unit
+
+
+@extend_schema_field(OpenApiTypes.URI)
+class PageURLField(serializers.Field):
+    """The absolute URL of the object's page on the public site."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, value):
+        return self.context["request"].build_absolute_uri(value.get_absolute_url())
+
+
+def distinct_units(person):
+    """The units of `person`'s memberships (prefetched with their units), each once."""
+    if person is None:
+        return []
+    return list(dict.fromkeys(m.unit for m in person.memberships.all()))
+
+
+class UnitRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Unit
+        fields = ["name", "slug"]
+
+
+class OutletRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Outlet
+        fields = ["name", "slug"]
+
+
+class SpeakerSerializer(serializers.ModelSerializer):
+    url = PageURLField()
+
+    class Meta:
+        model = Person
+        fields = ["name", "slug", "url"]
+
+
+class AppearanceArticleSerializer(serializers.ModelSerializer):
+    url = serializers.URLField(read_only=True, allow_null=True, help_text="The original article.")
+    archived_url = PageURLField(help_text="The archived copy on this site.")
+    outlet = OutletRefSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Article
+        fields = ["id", "url", "archived_url", "outlet", "title", "published"]
+
+
+class AppearanceSerializer(serializers.ModelSerializer):
+    article = AppearanceArticleSerializer(read_only=True)
+
+    class Meta:
+        model = Appearance
+        fields = ["article", "text", "start", "end", "attribution"]
+
+
+class QuoteSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="short_id", read_only=True)
+    permalink = PageURLField()
+    speaker = SpeakerSerializer(source="person", read_only=True, allow_null=True)
+    units = serializers.SerializerMethodField()
+    appearances = AppearanceSerializer(many=True, read_only=True)
+    first_published = serializers.SerializerMethodField()
+    outlet_count = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Quote
+        fields = [
+            "id",
+            "permalink",
+            "text",
+            "speaker",
+            "speaker_description",
+            "units",
+            "appearances",
+            "first_published",
+            "outlet_count",
+        ]
+
+    # Worked out from the prefetched appearances rather than annotated, so that they do not
+    # interact with QuoteFilter's joins.
+
+    @extend_schema_field(UnitRefSerializer(many=True))
+    def get_units(self, quote):
+        return UnitRefSerializer(distinct_units(quote.person), many=True).data
+
+    @extend_schema_field(serializers.DateField(allow_null=True))
+    def get_first_published(self, quote):
+        dates = [a.article.published for a in quote.appearances.all() if a.article.published]
+        return min(dates).isoformat() if dates else None
+
+    @extend_schema_field(serializers.IntegerField(min_value=0))
+    def get_outlet_count(self, quote):
+        return len({a.article.outlet_id for a in quote.appearances.all() if a.article.outlet_id})
+
+
+class PersonSerializer(serializers.ModelSerializer):
+    permalink = PageURLField()
+    aliases = serializers.SerializerMethodField()
+    units = serializers.SerializerMethodField()
+    quote_count = serializers.IntegerField(read_only=True, help_text="Published quotes.")
+
+    class Meta:
+        model = Person
+        fields = ["slug", "name", "description", "aliases", "units", "quote_count", "permalink"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_aliases(self, person):
+        return [alias.name for alias in person.alias_set.all()]
+
+    @extend_schema_field(UnitRefSerializer(many=True))
+    def get_units(self, person):
+        return UnitRefSerializer(distinct_units(person), many=True).data
+
+
+class UnitSerializer(serializers.ModelSerializer):
+    permalink = PageURLField()
+    aliases = serializers.ListField(child=serializers.CharField(), read_only=True)
+    parent = UnitRefSerializer(read_only=True, allow_null=True)
+    quote_count = serializers.IntegerField(read_only=True, help_text="Published quotes.")
+
+    class Meta:
+        model = Unit
+        fields = ["slug", "name", "aliases", "parent", "quote_count", "permalink"]
+
+
+class OutletSerializer(serializers.ModelSerializer):
+    permalink = PageURLField()
+    quote_count = serializers.IntegerField(read_only=True, help_text="Published quotes.")
+
+    class Meta:
+        model = Outlet
+        fields = ["slug", "name", "home_url", "quote_count", "permalink"]
+
+
+class ArticleSerializer(serializers.ModelSerializer):
+    """An archived article's metadata; the raw source as received is never exposed."""
+
+    url = serializers.URLField(read_only=True, allow_null=True, help_text="The original article.")
+    archived_url = PageURLField(help_text="The archived copy on this site.")
+    outlet = OutletRefSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Article
+        fields = [
+            "id",
+            "title",
+            "url",
+            "archived_url",
+            "outlet",
+            "published",
+            "archived_at",
+            "sha256",
+        ]
+
+
+class QuoteRefSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="short_id", read_only=True)
+    permalink = PageURLField()
+
+    class Meta:
+        model = Quote
+        fields = ["id", "permalink"]
+
+
+class ArticleQuoteSerializer(serializers.ModelSerializer):
+    """A published quote as printed in the article; offsets index into `body`."""
+
+    quote = QuoteRefSerializer(read_only=True)
+    speaker = serializers.CharField(source="quote.speaker_name", read_only=True)
+    segments = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
+        read_only=True,
+        source="pieces",
+        help_text="[start, end] of each printed piece of a quote running over paragraphs.",
+    )
+
+    class Meta:
+        model = Appearance
+        fields = ["quote", "speaker", "text", "start", "end", "segments", "attribution"]
+
+
+class ArticleDetailSerializer(ArticleSerializer):
+    """An archived article with its text and the published quotes found in it."""
+
+    quotes = ArticleQuoteSerializer(source="public_appearances", many=True, read_only=True)
+
+    class Meta(ArticleSerializer.Meta):
+        fields = [*ArticleSerializer.Meta.fields, "body", "quotes"]

@@ -1,0 +1,21 @@
+"""The API's routes under /api/, and its OpenAPI description at /api/schema/."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.routers import DefaultRouter
+
+from . import views
+
+app_name = "api"
+
+router = DefaultRouter()
+router.register("quotes", views.QuoteViewSet, basename="quote")
+router.register("people", views.PersonViewSet, basename="person")
+router.register("units", views.UnitViewSet, basename="unit")
+router.register("outlets", views.OutletViewSet, basename="outlet")
+router.register("articles", views.ArticleViewSet, basename="article")
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    *router.urls,
+]

@@ -1,0 +1,248 @@
+"""The API's read-only endpoints; each lists only what the public site shows."""
+
+from django.db.models import Count, F, Prefetch
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.viewsets import ReadOnlyModelViewSet
+
+from archive.models import Article, Outlet
+from quotes.filters import QuoteFilter
+from quotes.models import Appearance, Membership, Person, Quote, Unit
+from quotes.views import public_quote_q
+
+from . import filters, serializers
+
+MAX_PAGE_SIZE = 200
+
+BAD_FILTER = OpenApiResponse(
+    response={
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+    },
+    description="A filter value could not be used: the messages by parameter "
+    "(`__all__` for one about several). No rows are returned.",
+)
+NOT_FOUND = OpenApiResponse(
+    response={"type": "object", "properties": {"detail": {"type": "string"}}},
+    description="No such object, or no such page.",
+)
+
+
+class PublicFilterBackend(DjangoFilterBackend):
+    """django-filter as for a visitor who is not signed in: the API shows what the public
+    site shows, whoever asks, so filters meant for archive staff are refused."""
+
+    def get_filterset_kwargs(self, request, queryset, view):
+        return {**super().get_filterset_kwargs(request, queryset, view), "request": None}
+
+
+class Pages(PageNumberPagination):
+    page_size_query_param = "page_size"
+    max_page_size = MAX_PAGE_SIZE
+
+
+def query(name, description, type=OpenApiTypes.STR):
+    return OpenApiParameter(name, type, OpenApiParameter.QUERY, description=description)
+
+
+# QuoteFilter's parameters, described for the schema (the filter set has no help texts).
+QUOTE_FILTERS = [
+    query(
+        "q",
+        "Words (case-insensitive) in the quote, any printed wording of it, the speaker's "
+        "name or aliases, or the description of an unnamed speaker.",
+    ),
+    query("speaker", "A person's slug: only their quotes."),
+    query("unit", "A unit's slug: only quotes by its members."),
+    query("outlet", "An outlet's slug: only quotes it printed."),
+    query("from", "YYYY-MM-DD: only quotes printed on or after this day.", OpenApiTypes.DATE),
+    query("to", "YYYY-MM-DD: only quotes printed on or before this day.", OpenApiTypes.DATE),
+    # For archive staff on the site only; the API always refuses it.
+    OpenApiParameter("status", exclude=True),
+]
+
+
+def read_only_schema(
+    *, noun, list_description, lookup, serializer, detail_serializer=None, filters=()
+):
+    """The schema of a list and a detail operation, with their error responses."""
+    errors = {400: BAD_FILTER, 404: NOT_FOUND}
+    return extend_schema_view(
+        list=extend_schema(
+            description=list_description,
+            parameters=list(filters),
+            responses={200: serializer(many=True), **errors},
+        ),
+        retrieve=extend_schema(
+            description=f"One {noun}.",
+            parameters=[lookup],
+            responses={200: detail_serializer or serializer, **errors},
+        ),
+    )
+
+
+def slug_parameter(noun):
+    return OpenApiParameter(
+        "slug",
+        OpenApiTypes.STR,
+        OpenApiParameter.PATH,
+        pattern=r"^[-a-zA-Z0-9_]+$",
+        description=f"The {noun}'s slug, as in its page's address.",
+    )
+
+
+SLUG_REGEX = r"[-a-zA-Z0-9_]+"
+
+
+@read_only_schema(
+    serializer=serializers.QuoteSerializer,
+    filters=QUOTE_FILTERS,
+    noun="published quote",
+    list_description="Published quotes, newest first, narrowed by the same parameters as the "
+    "quote list on the site (/quotes/), with the same results.",
+    lookup=OpenApiParameter(
+        "short_id",
+        OpenApiTypes.STR,
+        OpenApiParameter.PATH,
+        pattern=r"^[0-9a-z]+$",
+        description="The quote's permanent id, as in its permalink /q/<id>/.",
+    ),
+)
+class QuoteViewSet(ReadOnlyModelViewSet):
+    serializer_class = serializers.QuoteSerializer
+    filterset_class = QuoteFilter
+    filter_backends = [PublicFilterBackend]
+    pagination_class = Pages
+    lookup_field = "short_id"
+    lookup_value_regex = r"[0-9a-z]+"
+
+    def get_queryset(self):
+        appearances = Appearance.objects.select_related("article__outlet").order_by(
+            F("article__published").asc(nulls_last=True), "article__archived_at", "start"
+        )
+        memberships = Membership.objects.select_related("unit").order_by("unit__name")
+        return (
+            Quote.objects.public()
+            .select_related("person")
+            .prefetch_related(
+                Prefetch("appearances", queryset=appearances),
+                Prefetch("person__memberships", queryset=memberships),
+            )
+            .order_by("-created_at", "-pk")
+        )
+
+
+@read_only_schema(
+    serializer=serializers.PersonSerializer,
+    noun="person",
+    list_description="People with at least one published quote, by name.",
+    lookup=slug_parameter("person"),
+)
+class PersonViewSet(ReadOnlyModelViewSet):
+    serializer_class = serializers.PersonSerializer
+    filterset_class = filters.PersonFilter
+    pagination_class = Pages
+    lookup_field = "slug"
+    lookup_value_regex = SLUG_REGEX
+
+    def get_queryset(self):
+        memberships = Membership.objects.select_related("unit").order_by("unit__name")
+        return (
+            Person.objects.quoted()
+            .prefetch_related("alias_set", Prefetch("memberships", queryset=memberships))
+            .order_by("name", "pk")
+        )
+
+
+@read_only_schema(
+    serializer=serializers.UnitSerializer,
+    noun="unit",
+    list_description="Military units with at least one quoted member, by name.",
+    lookup=slug_parameter("unit"),
+)
+class UnitViewSet(ReadOnlyModelViewSet):
+    serializer_class = serializers.UnitSerializer
+    filterset_class = filters.UnitFilter
+    pagination_class = Pages
+    lookup_field = "slug"
+    lookup_value_regex = SLUG_REGEX
+
+    def get_queryset(self):
+        quotes = "memberships__person__quotes"
+        return (
+            Unit.objects.annotate(
+                quote_count=Count(quotes, filter=public_quote_q(quotes), distinct=True)
+            )
+            .filter(quote_count__gt=0)
+            .select_related("parent")
+            .order_by("name", "pk")
+        )
+
+
+@read_only_schema(
+    serializer=serializers.OutletSerializer,
+    noun="outlet",
+    list_description="Outlets that printed at least one published quote, by name.",
+    lookup=slug_parameter("outlet"),
+)
+class OutletViewSet(ReadOnlyModelViewSet):
+    serializer_class = serializers.OutletSerializer
+    filterset_class = filters.OutletFilter
+    pagination_class = Pages
+    lookup_field = "slug"
+    lookup_value_regex = SLUG_REGEX
+
+    def get_queryset(self):
+        quotes = "articles__appearances__quote"
+        return (
+            Outlet.objects.annotate(
+                quote_count=Count(quotes, filter=public_quote_q(quotes), distinct=True)
+            )
+            .filter(quote_count__gt=0)
+            .order_by("name", "pk")
+        )
+
+
+@read_only_schema(
+    serializer=serializers.ArticleSerializer,
+    detail_serializer=serializers.ArticleDetailSerializer,
+    noun="archived article, with its text and published quotes",
+    list_description="Archived articles that carry at least one published quote, newest "
+    "first; the list leaves out the text, which the detail gives.",
+    lookup=OpenApiParameter(
+        "id",
+        {"type": "integer", "minimum": 1},
+        OpenApiParameter.PATH,
+        description="The article's id, as in its archived page's address.",
+    ),
+)
+class ArticleViewSet(ReadOnlyModelViewSet):
+    filterset_class = filters.ArticleFilter
+    pagination_class = Pages
+    lookup_value_regex = r"[0-9]+"
+
+    def get_serializer_class(self):
+        if self.action == "retrieve":
+            return serializers.ArticleDetailSerializer
+        return serializers.ArticleSerializer
+
+    def get_queryset(self):
+        # The raw source may be large and is never shown; the list does not show the text.
+        articles = Article.objects.public().select_related("outlet").defer("raw")
+        if self.action != "retrieve":
+            return articles.defer("raw", "body").order_by("-published", "-archived_at", "-pk")
+        public_appearances = (
+            Appearance.objects.filter(public_quote_q("quote"))
+            .select_related("quote__person")
+            .order_by("start")
+        )
+        return articles.prefetch_related(
+            Prefetch("appearances", queryset=public_appearances, to_attr="public_appearances")
+        )
