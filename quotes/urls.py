@@ -1,8 +1,10 @@
 """Public pages."""
 
+from django.contrib.sitemaps.views import sitemap
 from django.urls import path
 
-from . import downloads, views
+from . import downloads, feeds, views
+from .sitemaps import SITEMAPS
 
 app_name = "quotes"
 urlpatterns = [
@@ -18,4 +20,14 @@ urlpatterns = [
     path("outlets/", views.OutletListView.as_view(), name="outlet-list"),
     path("outlets/<slug:slug>/", views.OutletDetailView.as_view(), name="outlet-detail"),
     path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
+    path(
+        "q/<str:short_id>/cite.<str:format>",
+        views.QuoteCitationView.as_view(),
+        name="quote-citation",
+    ),
+    path("feeds/quotes/", feeds.LatestQuotesFeed(), name="quote-feed"),
+    path("people/<slug:slug>/feed/", feeds.PersonQuotesFeed(), name="person-feed"),
+    path("units/<slug:slug>/feed/", feeds.UnitQuotesFeed(), name="unit-feed"),
+    path("outlets/<slug:slug>/feed/", feeds.OutletQuotesFeed(), name="outlet-feed"),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
 ]

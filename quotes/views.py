@@ -246,3 +246,34 @@ class ArticleDetailView(DetailView):
             .order_by("start")
         )
         return super().get_context_data(appearances=appearances, **kwargs)
+
+
+# Imported here rather than at the top so that this feature stays one appended block.
+from django.http import HttpResponse  # noqa: E402
+from django.views import View  # noqa: E402
+
+from . import citations  # noqa: E402
+
+
+class QuoteCitationView(View):
+    """A public quote's citation as a file: BibTeX (.bib), RIS (.ris) or CSL-JSON (.json).
+    Like the permalink, a merged quote's file redirects to the survivor's file in the same
+    format, and anything not public is not found."""
+
+    def get(self, request, short_id, format):
+        if format not in citations.FILES:
+            raise Http404("No such citation format.")
+        quote = get_object_or_404(citations.citable_quotes(), short_id=short_id.lower())
+        survivor = survivor_of(quote)
+        if not survivor.is_public:
+            raise Http404("No such quote.")
+        if survivor != quote or short_id != quote.short_id:
+            return redirect(
+                "quotes:quote-citation", short_id=survivor.short_id, format=format, permanent=True
+            )
+        content_type, render = citations.FILES[format]
+        response = HttpResponse(render(citations.Citation.of(quote, request=request)))
+        response["Content-Type"] = content_type
+        filename = f"verbatim-{quote.short_id}.{format}"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

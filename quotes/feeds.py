@@ -1,0 +1,118 @@
+"""Atom feeds of newly published quotes: all of them, and those of one person, unit or outlet."""
+
+from django.contrib.syndication.views import Feed
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.text import Truncator
+
+from archive.models import Outlet
+
+from .citations import cited_appearance
+from .models import Person, Quote, Unit
+
+FEED_LENGTH = 50
+
+
+class LatestQuotesFeed(Feed):
+    """The newest published quotes, newest first."""
+
+    feed_type = Atom1Feed
+    title = "Verbatim: new quotes"
+    subtitle = "Statements newly published in Verbatim's archive of attributed quotations."
+
+    def link(self):
+        return reverse("quotes:quote-list")
+
+    def quotes(self, obj):
+        return Quote.objects.public()
+
+    def items(self, obj=None):
+        # for_listing fetches speakers and appearances up front: no query per entry.
+        return self.quotes(obj).for_listing().order_by("-created_at", "-pk")[:FEED_LENGTH]
+
+    def item_title(self, quote):
+        words = Truncator(" ".join(quote.text.split())).words(16)
+        return f"{quote.speaker_name}: “{words}”"
+
+    def item_description(self, quote):
+        appearance = cited_appearance(quote.appearances.all())
+        if appearance is None:
+            return quote.text
+        article = appearance.article
+        where = ", ".join(
+            filter(
+                None,
+                [
+                    article.outlet.name if article.outlet else "",
+                    article.published.isoformat() if article.published else "",
+                ],
+            )
+        )
+        return f"“{quote.text}” — {quote.speaker_name}" + (f" ({where})" if where else "")
+
+    def item_author_name(self, quote):
+        return quote.speaker_name
+
+    def item_pubdate(self, quote):
+        return quote.created_at
+
+    def item_updateddate(self, quote):
+        return quote.updated_at
+
+
+class PersonQuotesFeed(LatestQuotesFeed):
+    """A quoted person's newest published quotes."""
+
+    def get_object(self, request, slug):
+        return get_object_or_404(Person.objects.quoted(), slug=slug)
+
+    def title(self, person):
+        return f"Verbatim: quotes of {person.name}"
+
+    def subtitle(self, person):
+        return f"Statements by {person.name} newly published in Verbatim."
+
+    def link(self, person):
+        return person.get_absolute_url()
+
+    def quotes(self, person):
+        return Quote.objects.public().by_speaker(person)
+
+
+class UnitQuotesFeed(LatestQuotesFeed):
+    """The newest published quotes of a unit's members."""
+
+    def get_object(self, request, slug):
+        return get_object_or_404(Unit, slug=slug)
+
+    def title(self, unit):
+        return f"Verbatim: quotes from {unit.name}"
+
+    def subtitle(self, unit):
+        return f"Statements by members of {unit.name} newly published in Verbatim."
+
+    def link(self, unit):
+        return unit.get_absolute_url()
+
+    def quotes(self, unit):
+        return Quote.objects.public().in_unit(unit)
+
+
+class OutletQuotesFeed(LatestQuotesFeed):
+    """The newest published quotes that an outlet printed."""
+
+    def get_object(self, request, slug):
+        return get_object_or_404(Outlet, slug=slug)
+
+    def title(self, outlet):
+        return f"Verbatim: quotes printed by {outlet.name}"
+
+    def subtitle(self, outlet):
+        return f"Statements printed by {outlet.name}, newly published in Verbatim."
+
+    def link(self, outlet):
+        return outlet.get_absolute_url()
+
+    def quotes(self, outlet):
+        return Quote.objects.public().filter(appearances__article__outlet=outlet).distinct()

@@ -1,0 +1,129 @@
+"""The sitemap of every public page: list pages, published quotes, quoted people, units with
+quoted members, outlets that printed published quotes and the articles that carry them.
+
+Each section is one page of at most 50,000 URLs (the sitemap protocol's limit); an archive that
+outgrows that needs a sitemap index (django.contrib.sitemaps.views.index) instead."""
+
+from django.contrib.sitemaps import Sitemap
+from django.db.models import Count, Max, Q
+from django.urls import reverse
+
+from archive.models import Article, Outlet
+
+from .models import Person, Quote, Unit
+
+
+def public_quotes(prefix):
+    """The condition that the quotes at the end of relation `prefix` are public."""
+    return Q(**{f"{prefix}__status": Quote.Status.PUBLISHED, f"{prefix}__merged_into": None})
+
+
+class ListPageSitemap(Sitemap):
+    """The home page and the lists, last changed when a public quote last did."""
+
+    changefreq = "daily"
+    priority = 0.8
+
+    def items(self):
+        return [
+            "quotes:home",
+            "quotes:quote-list",
+            "quotes:person-list",
+            "quotes:unit-list",
+            "quotes:outlet-list",
+        ]
+
+    def location(self, name):
+        return reverse(name)
+
+    def lastmod(self, name):
+        if not hasattr(self, "_lastmod"):
+            self._lastmod = Quote.objects.public().aggregate(last=Max("updated_at"))["last"]
+        return self._lastmod
+
+
+class QuoteSitemap(Sitemap):
+    """Permalinks of published quotes; never a suggested, rejected or merged one."""
+
+    priority = 0.6
+
+    def items(self):
+        return Quote.objects.public().only("short_id", "updated_at").order_by("pk")
+
+    def lastmod(self, quote):
+        return quote.updated_at
+
+
+class PersonSitemap(Sitemap):
+    """People with at least one published quote."""
+
+    def items(self):
+        return (
+            Person.objects.quoted()
+            .annotate(last_quoted=Max("quotes__updated_at", filter=public_quotes("quotes")))
+            .only("slug")
+            .order_by("pk")
+        )
+
+    def lastmod(self, person):
+        return person.last_quoted
+
+
+class UnitSitemap(Sitemap):
+    """Units with at least one member who has a published quote."""
+
+    def items(self):
+        prefix = "memberships__person__quotes"
+        return (
+            Unit.objects.annotate(
+                quote_count=Count(prefix, filter=public_quotes(prefix), distinct=True),
+                last_quoted=Max(f"{prefix}__updated_at", filter=public_quotes(prefix)),
+            )
+            .filter(quote_count__gt=0)
+            .only("slug")
+            .order_by("pk")
+        )
+
+    def lastmod(self, unit):
+        return unit.last_quoted
+
+
+class OutletSitemap(Sitemap):
+    """Outlets that printed at least one published quote."""
+
+    def items(self):
+        prefix = "articles__appearances__quote"
+        return (
+            Outlet.objects.annotate(
+                quote_count=Count(prefix, filter=public_quotes(prefix), distinct=True),
+                last_archived=Max("articles__archived_at", filter=public_quotes(prefix)),
+            )
+            .filter(quote_count__gt=0)
+            .only("slug")
+            .order_by("pk")
+        )
+
+    def lastmod(self, outlet):
+        return outlet.last_archived
+
+
+class ArticleSitemap(Sitemap):
+    """Archived articles that carry a published quote; their bodies are not loaded."""
+
+    priority = 0.4
+
+    def items(self):
+        return Article.objects.public().only("pk", "archived_at").order_by("pk")
+
+    def lastmod(self, article):
+        return article.archived_at
+
+
+SITEMAPS = {
+    "pages": ListPageSitemap,
+    "quotes": QuoteSitemap,
+    "people": PersonSitemap,
+    "units": UnitSitemap,
+    "outlets": OutletSitemap,
+    "articles": ArticleSitemap,
+}

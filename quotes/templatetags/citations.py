@@ -1,0 +1,90 @@
+"""Template tags of a quote's page head and citation section: its citation in every format,
+and its schema.org Quotation as JSON-LD."""
+
+import json
+
+from django import template
+from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from quotes.citations import Citation, absolute, cited_appearance
+
+register = template.Library()
+
+# The escapes of Django's json_script: no "</script>", "<!--" or "&" can end the element early
+# or be read as markup, and the JSON still parses to the same data.
+JSON_SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
+def json_script_safe(data):
+    """`data` as JSON that is safe inside a <script> element."""
+    return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False).translate(
+        JSON_SCRIPT_ESCAPES
+    )
+
+
+@register.simple_tag(takes_context=True)
+def quote_citation(context, quote, appearances=None):
+    """{% quote_citation quote appearances as citation %}: the quote's `Citation`, from the
+    page's `appearances` where given so that they are not fetched again."""
+    return Citation.of(quote, appearances=appearances, request=context.get("request"))
+
+
+def quotation(quote, appearances, request=None):
+    """The schema.org Quotation of `quote`: its words, its speaker (left out when unnamed)
+    and a NewsArticle for each article that printed it."""
+    appearances = list(quote.appearances.all() if appearances is None else appearances)
+    data = {
+        "@context": "https://schema.org",
+        "@type": "Quotation",
+        "@id": absolute(quote.get_absolute_url(), request),
+        "url": absolute(quote.get_absolute_url(), request),
+        "text": quote.text,
+    }
+    if quote.person_id:
+        person = {
+            "@type": "Person",
+            "name": quote.person.name,
+            "url": absolute(quote.person.get_absolute_url(), request),
+        }
+        if quote.person.description:
+            person["description"] = quote.person.description
+        data["spokenByCharacter"] = person
+        data["creator"] = person
+    first = cited_appearance(appearances)
+    if first and first.article.published:
+        data["dateCreated"] = first.article.published
+    data["citation"] = [news_article(a.article, request) for a in appearances]
+    return data
+
+
+def news_article(article, request=None):
+    archived = absolute(article.get_absolute_url(), request)
+    data = {"@type": "NewsArticle", "url": article.url or archived, "archivedAt": archived}
+    if article.title:
+        data["headline"] = article.title
+    if article.outlet:
+        data["publisher"] = {"@type": "Organization", "name": article.outlet.name}
+        if article.outlet.home_url:
+            data["publisher"]["url"] = article.outlet.home_url
+    if article.published:
+        data["datePublished"] = article.published
+    return data
+
+
+@register.simple_tag(takes_context=True)
+def quote_jsonld(context, quote, appearances=None):
+    """{% quote_jsonld quote appearances %}: the quote's Quotation in a JSON-LD script
+    element. It is data, not executable script, so the page's CSP lets it be."""
+    data = json_script_safe(quotation(quote, appearances, context.get("request")))
+    return format_html(
+        '<script type="application/ld+json">{}</script>',
+        mark_safe(data),  # noqa: S308 - escaped for a script element by json_script_safe
+    )
+
+
+@register.simple_tag(takes_context=True)
+def absolute_url(context, path):
+    """{% absolute_url quote.get_absolute_url %}: the path as an absolute URL on the site."""
+    return absolute(path, context.get("request"))
