@@ -1,15 +1,26 @@
-"""The filters of the public quote list: words, speaker, unit, outlet and dates."""
+"""The filters of the quote list: full-text words, speaker, unit, outlet, dates, reach, status."""
 
 from django import forms
-from django.db.models import Q
-from django_filters import CharFilter, DateFilter, FilterSet, ModelChoiceFilter
+from django.db.models import Count, F, Min, OuterRef, Subquery
+from django_filters import (
+    CharFilter,
+    ChoiceFilter,
+    DateFilter,
+    FilterSet,
+    ModelChoiceFilter,
+    NumberFilter,
+)
 
 from archive.models import Outlet
 
-from .models import Appearance, Person, PersonAlias, Quote, Unit
+from . import search
+from .models import Appearance, Membership, Person, Quote, Unit
 
 ISO_DATE = "%Y-%m-%d"
 BAD_DATE = "Give the date as YYYY-MM-DD, for example 2024-03-01."
+STAFF_ONLY_STATUS = (
+    "Only archive staff can choose quotes by status; the public list shows published quotes."
+)
 
 
 class QuoteFilterForm(forms.Form):
@@ -19,6 +30,12 @@ class QuoteFilterForm(forms.Form):
         if start and end and start > end:
             raise forms.ValidationError("The “from” date is after the “to” date.")
         return cleaned_data
+
+
+class CountFilter(NumberFilter):
+    """A whole number, not the decimal NumberFilter takes."""
+
+    field_class = forms.IntegerField
 
 
 def date_filter(label, lookup_expr):
@@ -32,24 +49,37 @@ def date_filter(label, lookup_expr):
     )
 
 
-class QuoteFilter(FilterSet):
-    """Published quotes narrowed by query parameters.
+def text_filter(label, method, **attrs):
+    return CharFilter(
+        method=method,
+        label=label,
+        max_length=200,
+        widget=forms.TextInput(attrs={"type": "search", **attrs}),
+    )
 
-    `q` finds words (case-insensitive) in a quote's canonical text, in any printed wording
-    of it, or in the speaker's name or aliases. `speaker`, `unit` and `outlet` take slugs;
-    `from` and `to` take ISO dates and bound the day an article printed the quote. An
-    unknown slug or a malformed date is a form error: the view then shows the message and
-    no quotes (`strict`), never the unfiltered list.
+
+class QuoteFilter(FilterSet):
+    """Quotes narrowed by query parameters, best match first.
+
+    `q` is a full-text search (stemmed: "reopening" finds "reopen") of a quote's canonical
+    text and every printed wording of it, in web-search syntax: "a phrase" in double quotes,
+    `or`, and -word to exclude; it also finds quotes by a speaker whose name or alias
+    resembles its words. `who` finds speakers by a name or alias spelt differently
+    ("Zhelezniak" finds "Zheleznyak"), `unit_name` units likewise, British and American
+    spellings folded. `speaker`, `unit` and `outlet` take slugs; `from` and `to` take ISO
+    dates and bound the day an article printed the quote; `min_outlets` keeps quotes printed
+    by at least that many outlets. `status` is for staff only (the view gives them unpublished
+    quotes too; without it they see published ones); anyone else who sends it gets an error.
+
+    Rows are ordered by search rank (with `q`), then by the day first printed (newest first,
+    undated last), then by id, so a page's URL always shows the same rows. An unknown slug
+    or a malformed value is a form error: the view then shows the message and no quotes
+    (`strict`), never the unfiltered list.
     """
 
-    q = CharFilter(
-        field_name="text",
-        lookup_expr="icontains",
-        method="search",
-        label="Words",
-        max_length=200,
-        widget=forms.TextInput(attrs={"type": "search"}),
-    )
+    q = text_filter("Words", "by_words")
+    who = text_filter("Speaker’s name", "by_who")
+    unit_name = text_filter("Unit’s name", "by_unit_name")
     speaker = ModelChoiceFilter(
         field_name="person",
         lookup_expr="exact",
@@ -62,10 +92,10 @@ class QuoteFilter(FilterSet):
     unit = ModelChoiceFilter(
         field_name="person__memberships__unit",
         lookup_expr="exact",
+        method="by_unit",
         label="Unit",
         to_field_name="slug",
         queryset=Unit.objects.all(),
-        distinct=True,
         error_messages={"invalid_choice": "No unit is known as “%(value)s”."},
         widget=forms.HiddenInput,
     )
@@ -80,6 +110,26 @@ class QuoteFilter(FilterSet):
     )
     # "from" is a Python keyword, so these two are declared through the class namespace.
     locals().update({"from": date_filter("From", "gte"), "to": date_filter("To", "lte")})
+    min_outlets = CountFilter(
+        field_name="appearances__article__outlet",
+        lookup_expr="gte",
+        method="by_outlet_count",
+        label="Printed by at least (outlets)",
+        min_value=1,
+        error_messages={
+            "invalid": "Give the number of outlets as a whole number, for example 2.",
+            "min_value": "Give at least 1 outlet.",
+        },
+        widget=forms.NumberInput(attrs={"min": 1}),
+    )
+    status = ChoiceFilter(
+        field_name="status",
+        lookup_expr="exact",
+        label="Status",
+        choices=Quote.Status.choices,
+        empty_label="Published (default)",
+        error_messages={"invalid_choice": "“%(value)s” is not a status of a quote."},
+    )
 
     # Applied in one filter() call, so that together they must hold for one appearance:
     # "outlet X in June" must not match a quote X printed in May and another paper in June.
@@ -90,17 +140,40 @@ class QuoteFilter(FilterSet):
         fields = []
         form = QuoteFilterForm
 
-    def search(self, queryset, name, value):
-        words = Q(**{f"{name}__icontains": value})
-        printed = Appearance.objects.filter(text__icontains=value).values("quote")
-        aliases = PersonAlias.objects.filter(name__icontains=value).values("person")
-        return queryset.filter(
-            words
-            | Q(pk__in=printed)
-            | Q(person__name__icontains=value)
-            | Q(person__in=aliases)
-            | Q(speaker_description__icontains=value)
+    def __init__(self, *args, request=None, **kwargs):
+        super().__init__(*args, request=request, **kwargs)
+        if not (request and request.user.is_staff):
+            # Refused rather than ignored, so that nobody takes the public list for a
+            # list of suggested or rejected quotes.
+            self.filters["status"] = ChoiceFilter(
+                field_name="status",
+                label="Status",
+                choices=[],
+                error_messages={"invalid_choice": STAFF_ONLY_STATUS},
+                widget=forms.HiddenInput,
+            )
+
+    def by_words(self, queryset, name, value):
+        return search.search_quotes(queryset, value)
+
+    def by_who(self, queryset, name, value):
+        return queryset.filter(person__in=search.people_like(value))
+
+    def by_unit_name(self, queryset, name, value):
+        members = Membership.objects.filter(unit__in=search.units_like(value)).values("person")
+        return queryset.filter(person__in=members)
+
+    def by_unit(self, queryset, name, value):
+        return queryset.filter(person__in=Membership.objects.filter(unit=value).values("person"))
+
+    def by_outlet_count(self, queryset, name, value):
+        reach = (
+            Appearance.objects.values("quote")
+            .annotate(outlets=Count(name, distinct=True))
+            .filter(outlets__gte=value)
+            .values("quote")
         )
+        return queryset.filter(pk__in=reach)
 
     def filter_queryset(self, queryset):
         printed = {}
@@ -109,7 +182,29 @@ class QuoteFilter(FilterSet):
             if name not in self.PRINTED:
                 queryset = spec.filter(queryset, value)
             elif value is not None:
-                printed[f"{spec.field_name}__{spec.lookup_expr}"] = value
+                printed[f"{spec.field_name.removeprefix('appearances__')}__{spec.lookup_expr}"] = (
+                    value
+                )
         if printed:
-            queryset = queryset.filter(**printed).distinct()
-        return queryset
+            queryset = queryset.filter(pk__in=Appearance.objects.filter(**printed).values("quote"))
+        if not self.form.cleaned_data.get("status"):
+            queryset = queryset.filter(status=Quote.Status.PUBLISHED)
+        return self.ordered(queryset)
+
+    def highlight(self, quotes):
+        """Mark the searched words in `quotes` (see search.highlight); a no-op without `q`."""
+        words = self.form.cleaned_data.get("q") if self.form.is_valid() else None
+        if words:
+            search.highlight(quotes, words)
+
+    @staticmethod
+    def ordered(queryset):
+        first_printed = (
+            Appearance.objects.filter(quote=OuterRef("pk"))
+            .values("quote")
+            .annotate(first=Min("article__published"))
+            .values("first")
+        )
+        queryset = queryset.annotate(first_printed=Subquery(first_printed))
+        ranked = ["-search_rank"] if "search_rank" in queryset.query.annotations else []
+        return queryset.order_by(*ranked, F("first_printed").desc(nulls_last=True), "-pk")

@@ -4,6 +4,8 @@ import secrets
 import unicodedata
 from itertools import combinations
 
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Count, Min, Prefetch, Q
 from django.urls import reverse
@@ -253,12 +255,18 @@ class Quote(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The words of the quote and of each printed wording, for full-text search on PostgreSQL
+    # (SQLite keeps them in an FTS5 table instead); written by quotes.search.refresh_search.
+    search_vector = SearchVectorField(null=True, editable=False)
 
     objects = QuoteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["status", "-created_at"]),
+            GinIndex(fields=["search_vector"], name="quote_search_vector"),
+        ]
 
     def __str__(self):
         words = self.text.split()

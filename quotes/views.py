@@ -55,6 +55,8 @@ class HomeView(TemplateView):
 
 
 class QuoteListView(FilterView):
+    """Quotes found by words and filters (see QuoteFilter), the matching words marked."""
+
     filterset_class = QuoteFilter
     # An invalid filter shows its error and no quotes rather than all of them.
     strict = True
@@ -62,10 +64,18 @@ class QuoteListView(FilterView):
     context_object_name = "quotes"
 
     def get_queryset(self):
-        return Quote.objects.public().for_listing()
+        # Staff may ask for suggested or rejected quotes (the filter's `status`); nobody
+        # else is ever given a queryset that holds them.
+        quotes = Quote.objects.live() if self.request.user.is_staff else Quote.objects.public()
+        return quotes.for_listing()
 
     def get_paginate_by(self, queryset):
         return settings.QUOTES_PER_PAGE
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        self.filterset.highlight(context["object_list"])
+        return context
 
 
 class QuoteDetailView(DetailView):

@@ -17,6 +17,7 @@ from ..models import (
     Unit,
     name_key,
 )
+from ..search import refresh_search
 
 logger = logging.getLogger(__name__)
 
@@ -130,6 +131,7 @@ def import_extraction(*, article, extraction: Extraction, publish: bool = False)
             )
         quote.text = canonical_text([a.text for a in quote.appearances.all()])
         quote.save(update_fields=["text", "updated_at"])
+        refresh_search([quote])
         touched.append(quote)
     return touched
 

@@ -5,6 +5,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from quotes.models import Membership, MergeSuggestion, Person, PersonAlias, Quote
+from quotes.search import refresh_search
 
 
 def merge_quotes(*, source: Quote, target: Quote) -> Quote:
@@ -48,6 +49,7 @@ def merge_quotes(*, source: Quote, target: Quote) -> Quote:
 
         source.merged_into = target
         source.save(update_fields=["merged_into", "updated_at"])
+        refresh_search([source, target])
     return target
 
 

@@ -1,0 +1,322 @@
+"""Searching quotes by their words, and people and units by names spelt more than one way.
+
+PostgreSQL uses django.contrib.postgres (a tsvector column, websearch queries, ts_rank,
+ts_headline and trigram similarity); SQLite uses an FTS5 table with the porter stemmer, bm25
+and rapidfuzz. This module is the only place that knows which database it runs on: filters
+and views call the functions below the same way on both.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from django.contrib.postgres.aggregates import StringAgg
+from django.contrib.postgres.search import (
+    SearchHeadline,
+    SearchQuery,
+    SearchRank,
+    SearchVector,
+    TrigramWordSimilarity,
+)
+from django.db import connection as default_connection
+from django.db.models import F, FloatField, OuterRef, Q, Subquery, TextField, Value
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Cast, Coalesce, Greatest, Lower
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from rapidfuzz import fuzz
+
+from .extraction.text import words
+from .extraction.units import unit_key
+
+# The text search configuration made by migration 0002: English stems, no stop words.
+CONFIG = "verbatim"
+FTS_TABLE = "quotes_quote_fts"
+
+# The least resemblance for a name to count as a match: PostgreSQL's word similarity
+# (0 to 1) and rapidfuzz's ratio (0 to 100). "Zhelezniak" and "Zheleznyak" score about 0.57
+# and 90.
+TRIGRAM_THRESHOLD = 0.45
+FUZZ_THRESHOLD = 80
+
+# Private-use characters stand in for <mark> and </mark> until the text has been escaped.
+START, STOP = "\ue000", "\ue001"
+
+# websearch syntax: an optional "-", then a "quoted phrase" (closing quote optional) or a word.
+_TERM = re.compile(r'(-?)"([^"]*)"?|(-?)([^\s"]+)')
+
+
+def _postgres(connection=None):
+    return (connection or default_connection).vendor == "postgresql"
+
+
+@dataclass
+class Terms:
+    """A query in websearch syntax taken apart: what must match, what must not."""
+
+    # Each item is a phrase (a list of words) or the string "or".
+    positive: list = field(default_factory=list)
+    negative: list = field(default_factory=list)
+
+    @classmethod
+    def parse(cls, text):
+        terms = cls()
+        for match in _TERM.finditer(text):
+            negated = bool(match.group(1) or match.group(3))
+            phrase = match.group(2) if match.group(2) is not None else match.group(4)
+            tokens = re.findall(r"\w+", phrase.lower())
+            if not tokens:
+                continue
+            if not negated and tokens == ["or"] and match.group(4) is not None:
+                if terms.positive and terms.positive[-1] != "or":
+                    terms.positive.append("or")
+                continue
+            (terms.negative if negated else terms.positive).append(tokens)
+        if terms.positive and terms.positive[-1] == "or":
+            terms.positive.pop()
+        return terms
+
+    @property
+    def words(self):
+        """The words that must match, as plain text (for matching speakers' names)."""
+        return " ".join(" ".join(item) for item in self.positive if item != "or")
+
+    def fts5(self, items):
+        """`items` as an FTS5 query: every word or phrase quoted, so no user input is syntax."""
+        return " ".join("OR" if item == "or" else '"' + " ".join(item) + '"' for item in items)
+
+    def __bool__(self):
+        return bool(self.positive or self.negative)
+
+
+# Keeping the search data current -------------------------------------------------------
+
+
+def refresh_search(quotes):
+    """Rewrite the search data of `quotes` (Quote objects or ids) from their text and
+    their appearances' wordings. Called wherever a quote's words or appearances change."""
+    from .models import Appearance, Quote
+
+    ids = [getattr(quote, "pk", quote) for quote in quotes]
+    if ids:
+        refresh_rows(quote_model=Quote, appearance_model=Appearance, ids=ids)
+
+
+def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
+    """refresh_search for the given models (historical ones in a migration); every quote
+    where `ids` is None."""
+    connection = connection or default_connection
+    quotes = quote_model._default_manager.using(connection.alias)
+    if ids is not None:
+        quotes = quotes.filter(pk__in=ids)
+    if _postgres(connection):
+        printed = (
+            appearance_model._default_manager.filter(quote=OuterRef("pk"))
+            .values("quote")
+            .annotate(words=StringAgg("text", delimiter=" "))
+            .values("words")
+        )
+        quotes.update(
+            search_vector=SearchVector("text", weight="A", config=CONFIG)
+            + SearchVector(
+                Coalesce(Subquery(printed), Value("", output_field=TextField())),
+                weight="B",
+                config=CONFIG,
+            )
+        )
+        return
+    quote_table = quote_model._meta.db_table
+    appearance_table = appearance_model._meta.db_table
+    where, params = "", []
+    if ids is not None:
+        where = f" WHERE id IN ({', '.join(['%s'] * len(ids))})"
+        params = list(ids)
+    with connection.cursor() as cursor:
+        # Table names come from model metadata, values are parameters.
+        cursor.execute(
+            f"DELETE FROM {FTS_TABLE}"  # noqa: S608
+            + (f" WHERE rowid IN ({', '.join(['%s'] * len(ids))})" if ids is not None else ""),
+            params,
+        )
+        cursor.execute(
+            f"INSERT INTO {FTS_TABLE} (rowid, text, printed) "  # noqa: S608
+            f"SELECT id, text, (SELECT group_concat(a.text, ' ') FROM {appearance_table} a "
+            f"WHERE a.quote_id = {quote_table}.id) FROM {quote_table}{where}",
+            params,
+        )
+
+
+# Finding quotes by their words --------------------------------------------------------
+
+
+def search_quotes(queryset, text):
+    """Quotes of `queryset` whose words match `text` (websearch syntax: words, "phrases",
+    or, -exclusions; stemmed) or whose speaker's name resembles its words, annotated with
+    `search_rank` (higher is better; 0 for a match by speaker only)."""
+    terms = Terms.parse(text)
+    if not terms:
+        return queryset.none()
+    speaker = Q(pk__in=[])
+    if terms.words:
+        speaker = Q(person__in=people_like(terms.words)) | Q(
+            speaker_description__icontains=terms.words
+        )
+    if _postgres():
+        query = SearchQuery(text, search_type="websearch", config=CONFIG)
+        queryset = queryset.filter(Q(search_vector=query) | speaker)
+        if terms.negative:
+            # Also keeps out quotes found by their speaker that hold an excluded word.
+            excluded = terms.fts5(_or(terms.negative))
+            excluded = SearchQuery(excluded, search_type="websearch", config=CONFIG)
+            queryset = queryset.exclude(search_vector=excluded)
+        return queryset.annotate(search_rank=SearchRank(F("search_vector"), query))
+
+    rank = Value(0.0, output_field=FloatField())
+    if terms.positive:
+        match = terms.fts5(terms.positive)
+        queryset = queryset.filter(Q(pk__in=_fts_rowids(match)) | speaker)
+        # bm25 is lower for better matches; the canonical wording weighs more than the rest.
+        rank = Coalesce(
+            RawSQL(  # noqa: S611 - table names from code; the query is a parameter
+                f"SELECT -bm25({FTS_TABLE}, 2.0, 1.0) FROM {FTS_TABLE} "  # noqa: S608
+                f"WHERE {FTS_TABLE} MATCH %s AND rowid = {queryset.model._meta.db_table}.id",
+                [match],
+                output_field=FloatField(),
+            ),
+            rank,
+        )
+    if terms.negative:
+        queryset = queryset.exclude(pk__in=_fts_rowids(terms.fts5(_or(terms.negative))))
+    return queryset.annotate(search_rank=rank)
+
+
+def _or(items):
+    """Phrases joined by "or": any of them."""
+    joined = []
+    for item in items:
+        joined += ["or", item] if joined else [item]
+    return joined
+
+
+def _fts_rowids(match):
+    return RawSQL(  # noqa: S611 - table names from code; the query is a parameter
+        f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s",  # noqa: S608
+        [match],
+    )
+
+
+def highlight(quotes, text):
+    """Set `highlighted` on each of `quotes` (one query for them all): its canonical text as
+    HTML, escaped, with the words that match `text` in <mark>; None where nothing matched."""
+    quotes = list(quotes)
+    terms = Terms.parse(text)
+    for quote in quotes:
+        quote.highlighted = None
+    if not quotes or not terms.positive:
+        return
+    from .models import Quote
+
+    ids = [quote.pk for quote in quotes]
+    if _postgres():
+        query = SearchQuery(text, search_type="websearch", config=CONFIG)
+        headline = SearchHeadline(
+            "text", query, config=CONFIG, start_sel=START, stop_sel=STOP, highlight_all=True
+        )
+        rows = Quote.objects.filter(pk__in=ids).annotate(headline=headline)
+        marked = dict(rows.values_list("pk", "headline"))
+    else:
+        with default_connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT rowid, highlight({FTS_TABLE}, 0, %s, %s) FROM {FTS_TABLE} "  # noqa: S608
+                f"WHERE {FTS_TABLE} MATCH %s AND rowid IN ({', '.join(['%s'] * len(ids))})",
+                [START, STOP, terms.fts5(terms.positive), *ids],
+            )
+            marked = dict(cursor.fetchall())
+    for quote in quotes:
+        quote.highlighted = marked_html(quote.text, marked.get(quote.pk))
+
+
+def marked_html(text, marked):
+    """`marked` (`text` with START and STOP around matches) as safe HTML, or None where it
+    marks nothing or is not exactly `text` (the search data may be older than the quote)."""
+    if not marked or START not in marked or START in text or STOP in text:
+        return None
+    if marked.replace(START, "").replace(STOP, "") != text:
+        return None
+    html = escape(marked).replace(START, "<mark>").replace(STOP, "</mark>")
+    return mark_safe(html)  # noqa: S308 - escaped on the line above; only <mark> is added
+
+
+# Finding people and units by names spelt several ways -----------------------------------
+
+
+def people_like(text):
+    """Unmerged people whose name, or one of their aliases, resembles `text` (as a whole
+    name or part of one): misspellings and transliterations such as "Zhelezniak" for
+    "Zheleznyak". A queryset of ids or a list of ids, for `person__in`."""
+    from .models import Person, PersonAlias
+
+    people = Person.objects.filter(merged_into__isnull=True)
+    if _postgres():
+        by_alias = (
+            PersonAlias.objects.filter(person=OuterRef("pk"))
+            .annotate(similarity=TrigramWordSimilarity(Value(text), "name"))
+            .order_by("-similarity")
+            .values("similarity")[:1]
+        )
+        return (
+            people.annotate(
+                similarity=Greatest(
+                    TrigramWordSimilarity(Value(text), "name"),
+                    Coalesce(Subquery(by_alias), Value(0.0)),
+                )
+            )
+            .filter(similarity__gte=TRIGRAM_THRESHOLD)
+            .values("pk")
+        )
+    aliases = PersonAlias.objects.filter(person__merged_into__isnull=True)
+    names = (
+        people.order_by()
+        .values_list("pk", "name")
+        .union(aliases.order_by().values_list("person_id", "name"), all=True)
+    )
+    wanted = words(text)
+    return sorted({pk for pk, name in names if resemblance(wanted, words(name)) >= FUZZ_THRESHOLD})
+
+
+def units_like(text):
+    """Units whose name or an alias resembles `text`, with British and American spellings
+    folded first ("motorised" finds "Motorized"). Ids, for `unit__in`."""
+    from .models import Unit
+
+    key = unit_key(text)
+    if not key:
+        return Unit.objects.none()
+    if _postgres():
+        aliases = Lower(Cast("aliases", TextField()))
+        return (
+            Unit.objects.annotate(
+                similarity=Greatest(
+                    TrigramWordSimilarity(Value(key), "key"),
+                    TrigramWordSimilarity(Value(key), aliases),
+                )
+            )
+            .filter(similarity__gte=TRIGRAM_THRESHOLD)
+            .values("pk")
+        )
+    wanted = key.split()
+    return sorted(
+        pk
+        for pk, unit, aliases in Unit.objects.values_list("pk", "key", "aliases")
+        if max(resemblance(wanted, unit_key(n).split()) for n in [unit, *aliases]) >= FUZZ_THRESHOLD
+    )
+
+
+def resemblance(wanted, name):
+    """How well the words `wanted` match the best run of as many words in `name`, or the
+    whole of `name` in any order, from 0 to 100 (rapidfuzz's normalised Indel similarity)."""
+    if not wanted or not name:
+        return 0
+    query, size = " ".join(wanted), len(wanted)
+    runs = [name[i : i + size] for i in range(max(1, len(name) - size + 1))]
+    best = max(fuzz.ratio(query, " ".join(run)) for run in runs)
+    return max(best, fuzz.token_sort_ratio(query, " ".join(name)))
