@@ -99,7 +99,7 @@ def test_undated_articles_are_cited_only_when_no_article_has_a_date(quote):
 @pytest.mark.django_db
 def test_speaker_quotation_marks_nest_as_single_ones():
     """Double quotation marks in the words become single ones inside the citation's own."""
-    citation = cite(QuoteFactory(text="He said “never” and \"again\""))
+    citation = cite(QuoteFactory(text='He said “never” and "again"'))
     assert "“He said ‘never’ and 'again'.”" in citation.apa
 
 
