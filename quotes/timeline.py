@@ -6,14 +6,15 @@ from dataclasses import dataclass, field
 
 from django.utils.dateformat import format as date_format
 
-WIDTH = 640
-LABEL_WIDTH = 190  # left gutter for outlet names in the quote strip
+WIDTH = 560
+LABEL_WIDTH = 170  # left gutter for outlet names in the quote strip
 MARGIN = 16
 ROW_HEIGHT = 22
 AXIS_HEIGHT = 28
 BAR_AREA_HEIGHT = 90
-LABEL_CHARS = 28  # outlet names longer than this are shortened; the full name is a tooltip
+LABEL_CHARS = 20  # outlet names longer than this are shortened; the full name is a tooltip
 MAX_TICKS = 5
+TICK_GAP = 110  # the least room between two tick labels, in SVG units
 
 DAY_SPAN_LIMIT = 62  # days: up to about two months, bars per day
 MONTH_SPAN_LIMIT = 12 * 20  # months: up to twenty years, bars per month; beyond, per year
@@ -21,6 +22,11 @@ MONTH_SPAN_LIMIT = 12 * 20  # months: up to twenty years, bars per month; beyond
 
 def long_date(day):
     return date_format(day, "j F Y")
+
+
+def short_date(day):
+    """For axis ticks, where space is short: "1 Apr 2031"."""
+    return date_format(day, "j M Y")
 
 
 def short_label(text, limit=LABEL_CHARS):
@@ -65,10 +71,19 @@ class Tick:
 
 
 def _anchored(ticks):
-    """The outer ticks' labels run inwards so that they stay inside the picture."""
-    if len(ticks) > 1:
-        ticks[0].anchor, ticks[-1].anchor = "start", "end"
-    return ticks
+    """Ticks far enough apart for their labels not to overlap, the first and the last kept;
+    the outer labels run inwards so that they stay inside the picture."""
+    if len(ticks) < 2:
+        return ticks
+    first, last = ticks[0], ticks[-1]
+    kept = [first]
+    for tick in ticks[1:-1]:
+        if tick.x - kept[-1].x >= TICK_GAP and last.x - tick.x >= TICK_GAP:
+            kept.append(tick)
+    if last.x - first.x >= TICK_GAP:
+        kept.append(last)
+        first.anchor, last.anchor = "start", "end"
+    return kept
 
 
 @dataclass
@@ -88,13 +103,13 @@ def _ticks(start, end, left, right):
     """Up to MAX_TICKS dated ticks evenly across [start, end], each day once."""
     span = (end - start).days
     if span == 0:
-        return [Tick((left + right) / 2, long_date(start))]
+        return [Tick((left + right) / 2, short_date(start))]
     steps = min(MAX_TICKS - 1, span)
     days = sorted({round(span * i / steps) for i in range(steps + 1)})
     return [
         Tick(
             round(left + (right - left) * d / span, 1),
-            long_date(start + datetime.timedelta(days=d)),
+            short_date(start + datetime.timedelta(days=d)),
         )
         for d in days
     ]
@@ -188,19 +203,19 @@ def _period_of(start, end):
 
 def _buckets(start, end, period):
     """Every period from the one holding `start` to the one holding `end`, as (first day,
-    label)."""
+    label, short label)."""
     if period == "day":
         return [
-            (day, long_date(day))
+            (day, long_date(day), short_date(day))
             for day in (start + datetime.timedelta(days=n) for n in range((end - start).days + 1))
         ]
     if period == "year":
-        return [(datetime.date(y, 1, 1), str(y)) for y in range(start.year, end.year + 1)]
+        return [(datetime.date(y, 1, 1), str(y), str(y)) for y in range(start.year, end.year + 1)]
     out = []
     year, month = start.year, start.month
     while (year, month) <= (end.year, end.month):
         first = datetime.date(year, month, 1)
-        out.append((first, date_format(first, "F Y")))
+        out.append((first, date_format(first, "F Y"), date_format(first, "M Y")))
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
     return out
 
@@ -235,7 +250,7 @@ def histogram(dates, *, width=WIDTH):
     gap = min(2.0, slot * 0.2)
     baseline = MARGIN + BAR_AREA_HEIGHT
     bars = []
-    for index, (first, label) in enumerate(buckets):
+    for index, (first, label, _short) in enumerate(buckets):
         count = tally.get(first, 0)
         if not count:
             continue
@@ -253,7 +268,7 @@ def histogram(dates, *, width=WIDTH):
     shown = sorted({0, len(buckets) - 1} | {round(i * (len(buckets) - 1) / 4) for i in range(5)})
     if len(buckets) < MAX_TICKS:
         shown = range(len(buckets))
-    ticks = [Tick(round(left + slot * (i + 0.5), 1), buckets[i][1]) for i in shown]
+    ticks = [Tick(round(left + slot * (i + 0.5), 1), buckets[i][2]) for i in shown]
     busiest = max(bars, key=lambda bar: bar.count)
     total = len(known)
     if start == end:
