@@ -58,6 +58,8 @@ MONTHS = [
     "December",
 ]
 
+MONTH_MACROS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+
 # Inside a quotation the speaker's own double quotation marks become single ones.
 NESTED_QUOTES = str.maketrans({"“": "‘", "”": "’", '"': "'"})
 CLOSING_PUNCTUATION = ".?!…"
@@ -236,13 +238,18 @@ class Citation:
             ("title", "{" + bibtex_escape(self.text) + "}"),
             ("howpublished", bibtex_escape(self.outlet)),
             ("year", str(self.published.year) if self.published else ""),
-            ("month", str(self.published.month) if self.published else ""),
+            ("month", MONTH_MACROS[self.published.month - 1] if self.published else ""),
             ("date", iso(self.published)),
             ("url", bibtex_url(self.permalink)),
             ("urldate", iso(self.archived)),
             ("note", bibtex_escape(self.note)),
         ]
-        body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
+        body = ",\n".join(
+            # The month is BibTeX's own macro (jan, feb, ...), which styles print in full.
+            f"  {name} = {value}" if name == "month" else f"  {name} = {{{value}}}"
+            for name, value in fields
+            if value
+        )
         return f"@misc{{{self.key},\n{body}\n}}\n"
 
     def ris(self):

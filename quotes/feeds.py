@@ -4,6 +4,7 @@ from django.contrib.syndication.views import Feed
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import format_html
 from django.utils.text import Truncator
 
 from archive.models import Outlet
@@ -36,9 +37,11 @@ class LatestQuotesFeed(Feed):
         return f"{quote.speaker_name}: “{words}”"
 
     def item_description(self, quote):
+        """The words, the speaker, and the first outlet and date that printed them, as HTML
+        (Atom's summary is read as HTML, so the words are escaped)."""
         appearance = cited_appearance(quote.appearances.all())
         if appearance is None:
-            return quote.text
+            return format_html("“{}” — {}", quote.text, quote.speaker_name)
         article = appearance.article
         where = ", ".join(
             filter(
@@ -49,7 +52,9 @@ class LatestQuotesFeed(Feed):
                 ],
             )
         )
-        return f"“{quote.text}” — {quote.speaker_name}" + (f" ({where})" if where else "")
+        return format_html(
+            "“{}” — {}{}", quote.text, quote.speaker_name, f" ({where})" if where else ""
+        )
 
     def item_author_name(self, quote):
         return quote.speaker_name

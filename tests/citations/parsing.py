@@ -26,6 +26,11 @@ def parse_bibtex(source):
     assert match, "no entry header"
     entry_type, key, pos, fields = match.group(1), match.group(2), match.end(), {}
     while True:
+        macro = re.compile(r"\s*(\w+)\s*=\s*([a-z]+)\s*(,|(?=\s*\}))").match(source, pos)
+        if macro:
+            fields[macro.group(1)] = macro.group(2)
+            pos = macro.end()
+            continue
         field = re.compile(r"\s*(\w+)\s*=\s*\{").match(source, pos)
         if not field:
             break

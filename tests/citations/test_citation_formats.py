@@ -112,7 +112,7 @@ def test_bibtex_entry_parses_with_its_fields(quote):
     assert latex_text(fields["author"]) == "Iryna Lighthouse"
     assert latex_text(fields["title"]) == "The tide will turn."
     assert latex_text(fields["howpublished"]) == "Harbour Gazette"
-    assert fields["year"] == "2031" and fields["month"] == "6" and fields["date"] == "2031-06-01"
+    assert fields["year"] == "2031" and fields["month"] == "jun" and fields["date"] == "2031-06-01"
     assert fields["url"] == f"https://verbatim.test/q/{quote.short_id}/"
     assert fields["urldate"] == "2031-06-03"
     assert "Storm season ends" in latex_text(fields["note"])

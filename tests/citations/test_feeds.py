@@ -135,7 +135,7 @@ def test_feeds_run_no_query_per_entry(client, django_assert_max_num_queries, kin
         "unit": f"/units/{unit.slug}/feed/",
         "outlet": f"/outlets/{outlet.slug}/feed/",
     }[kind]
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(4):
         _, items = entries(client, url)
     assert len(items) == 20
 
@@ -149,3 +149,13 @@ def test_feed_links_name_the_feeds_of_the_page(rf):
     assert 'href="/feeds/quotes/"' in html
     assert f'href="/people/{person.slug}/feed/"' in html
     assert "/units/" not in html and "/outlets/" not in html
+
+
+@pytest.mark.django_db
+def test_feed_summary_escapes_the_words(client):
+    """Atom summaries are HTML: markup in the words reaches the reader as text."""
+    AppearanceFactory(quote__text="Close </script><b>it</b> & go")
+    _, [item] = entries(client, "/feeds/quotes/")
+    assert "&lt;/script&gt;&lt;b&gt;it&lt;/b&gt; &amp; go" in item["summary"]
+    assert "<b>" not in item["summary"]
+    assert item["title"].endswith("“Close </script><b>it</b> & go”")
