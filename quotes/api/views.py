@@ -9,6 +9,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
+from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
@@ -98,7 +99,20 @@ def slug_parameter(noun):
     )
 
 
-SLUG_REGEX = r"[-a-zA-Z0-9_]+"
+# Any one path segment reaches the view, so that a malformed id gets the API's JSON 404
+# rather than the site's HTML page.
+ANY_SEGMENT = r"[^/]+"
+
+
+class PublicReadOnlyViewSet(ReadOnlyModelViewSet):
+    pagination_class = Pages
+    lookup_value_regex = ANY_SEGMENT
+
+    def get_object(self):
+        # No id holds a NUL character, and PostgreSQL refuses to compare text with one.
+        if "\x00" in self.kwargs[self.lookup_url_kwarg or self.lookup_field]:
+            raise NotFound()
+        return super().get_object()
 
 
 @read_only_schema(
@@ -115,13 +129,11 @@ SLUG_REGEX = r"[-a-zA-Z0-9_]+"
         description="The quote's permanent id, as in its permalink /q/<id>/.",
     ),
 )
-class QuoteViewSet(ReadOnlyModelViewSet):
+class QuoteViewSet(PublicReadOnlyViewSet):
     serializer_class = serializers.QuoteSerializer
     filterset_class = QuoteFilter
     filter_backends = [PublicFilterBackend]
-    pagination_class = Pages
     lookup_field = "short_id"
-    lookup_value_regex = r"[0-9a-z]+"
 
     def get_queryset(self):
         appearances = Appearance.objects.select_related("article__outlet").order_by(
@@ -145,12 +157,10 @@ class QuoteViewSet(ReadOnlyModelViewSet):
     list_description="People with at least one published quote, by name.",
     lookup=slug_parameter("person"),
 )
-class PersonViewSet(ReadOnlyModelViewSet):
+class PersonViewSet(PublicReadOnlyViewSet):
     serializer_class = serializers.PersonSerializer
     filterset_class = filters.PersonFilter
-    pagination_class = Pages
     lookup_field = "slug"
-    lookup_value_regex = SLUG_REGEX
 
     def get_queryset(self):
         memberships = Membership.objects.select_related("unit").order_by("unit__name")
@@ -167,12 +177,10 @@ class PersonViewSet(ReadOnlyModelViewSet):
     list_description="Military units with at least one quoted member, by name.",
     lookup=slug_parameter("unit"),
 )
-class UnitViewSet(ReadOnlyModelViewSet):
+class UnitViewSet(PublicReadOnlyViewSet):
     serializer_class = serializers.UnitSerializer
     filterset_class = filters.UnitFilter
-    pagination_class = Pages
     lookup_field = "slug"
-    lookup_value_regex = SLUG_REGEX
 
     def get_queryset(self):
         quotes = "memberships__person__quotes"
@@ -192,12 +200,10 @@ class UnitViewSet(ReadOnlyModelViewSet):
     list_description="Outlets that printed at least one published quote, by name.",
     lookup=slug_parameter("outlet"),
 )
-class OutletViewSet(ReadOnlyModelViewSet):
+class OutletViewSet(PublicReadOnlyViewSet):
     serializer_class = serializers.OutletSerializer
     filterset_class = filters.OutletFilter
-    pagination_class = Pages
     lookup_field = "slug"
-    lookup_value_regex = SLUG_REGEX
 
     def get_queryset(self):
         quotes = "articles__appearances__quote"
@@ -223,10 +229,8 @@ class OutletViewSet(ReadOnlyModelViewSet):
         description="The article's id, as in its archived page's address.",
     ),
 )
-class ArticleViewSet(ReadOnlyModelViewSet):
+class ArticleViewSet(PublicReadOnlyViewSet):
     filterset_class = filters.ArticleFilter
-    pagination_class = Pages
-    lookup_value_regex = r"[0-9]+"
 
     def get_serializer_class(self):
         if self.action == "retrieve":

@@ -1,0 +1,53 @@
+"""Data shared by the API and download tests: published quotes with every kind of detail,
+and the quotes that must never be shown."""
+
+import datetime
+
+import pytest
+
+from quotes.models import Quote
+from tests.factories import (
+    AppearanceFactory,
+    MembershipFactory,
+    OutletFactory,
+    PersonAliasFactory,
+    PersonFactory,
+    QuoteFactory,
+    UnitFactory,
+)
+
+MARCH = datetime.date(2031, 3, 5)
+JUNE = datetime.date(2031, 6, 1)
+
+
+@pytest.fixture
+def archive():
+    """Two published quotes (one printed by two outlets), and a suggested, a rejected and a
+    merged one that no list may show."""
+    olena = PersonFactory(name="Olena Harbourmaster", slug="olena-harbourmaster")
+    PersonAliasFactory(person=olena, name="O. Harbourmaster")
+    brigade = UnitFactory(name="3rd Coastal Brigade", slug="3rd-coastal-brigade")
+    MembershipFactory(person=olena, unit=brigade)
+    post = OutletFactory(name="Morning Post")
+    star = OutletFactory(name="Evening Star")
+    pier = QuoteFactory(person=olena, text="We hold the pier.")
+    AppearanceFactory(quote=pier, article__outlet=star, article__published=JUNE)
+    AppearanceFactory(quote=pier, article__outlet=post, article__published=MARCH)
+    bridge = QuoteFactory(person=None, speaker_description="one soldier", text="The bridge held.")
+    AppearanceFactory(quote=bridge, article__outlet=star, article__published=JUNE)
+    hidden = [
+        QuoteFactory(text="Suggested words.", status=Quote.Status.SUGGESTED),
+        QuoteFactory(text="Rejected words.", status=Quote.Status.REJECTED),
+        QuoteFactory(text="Merged words.", merged_into=pier),
+    ]
+    for quote in hidden:
+        AppearanceFactory(quote=quote, article__outlet=post, article__published=MARCH)
+    return {
+        "olena": olena,
+        "brigade": brigade,
+        "post": post,
+        "star": star,
+        "pier": pier,
+        "bridge": bridge,
+        "hidden": hidden,
+    }

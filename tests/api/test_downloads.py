@@ -1,0 +1,183 @@
+"""/quotes/export.csv and /quotes/export.jsonl: the quote list's results as files."""
+
+import csv
+import io
+import json
+
+import pytest
+from django.http import StreamingHttpResponse
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+
+from quotes.filters import QuoteFilter
+from quotes.models import Quote
+from tests.factories import AppearanceFactory, MembershipFactory, QuoteFactory
+
+
+def content(response):
+    assert isinstance(response, StreamingHttpResponse)
+    return b"".join(response.streaming_content).decode()
+
+
+def csv_rows(response):
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    return list(csv.DictReader(io.StringIO(content(response), newline="")))
+
+
+def jsonl_records(response):
+    assert response["Content-Type"] == "application/jsonl; charset=utf-8"
+    return [json.loads(line) for line in content(response).splitlines()]
+
+
+@pytest.mark.django_db
+def test_csv_has_one_row_per_appearance(client, archive):
+    """Each printing of a published quote is one row; hidden quotes are not exported."""
+    response = client.get("/quotes/export.csv")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith('attachment; filename="verbatim-quotes-')
+    assert response["Content-Disposition"].endswith('.csv"')
+    rows = csv_rows(response)
+    assert sorted((r["quote_text"], r["outlet"]) for r in rows) == [
+        ("The bridge held.", "Evening Star"),
+        ("We hold the pier.", "Evening Star"),
+        ("We hold the pier.", "Morning Post"),
+    ]
+    pier = next(r for r in rows if r["outlet"] == "Morning Post")
+    short_id = archive["pier"].short_id
+    assert pier == {
+        "quote_id": short_id,
+        "permalink": f"http://testserver/q/{short_id}/",
+        "quote_text": "We hold the pier.",
+        "speaker": "Olena Harbourmaster",
+        "speaker_description": "",
+        "units": "3rd Coastal Brigade",
+        "outlet": "Morning Post",
+        "article_title": pier["article_title"],
+        "article_url": pier["article_url"],
+        "published": "2031-03-05",
+        "appearance_text": "We hold the pier.",
+        "attribution": "she said",
+    }
+    assert pier["article_url"].startswith("https://news.test/story/")
+    bridge = next(r for r in rows if r["quote_text"] == "The bridge held.")
+    assert (bridge["speaker"], bridge["speaker_description"]) == ("", "one soldier")
+
+
+@pytest.mark.django_db
+def test_csv_round_trips_commas_quotes_and_newlines(client):
+    """A cell with commas, double quotes and line breaks reads back exactly."""
+    awkward = 'We said "no", then\nwe said, "yes".'
+    AppearanceFactory(quote__text=awkward, attribution='he said, "firmly"')
+    [row] = csv_rows(client.get("/quotes/export.csv"))
+    assert row["quote_text"] == awkward
+    assert row["appearance_text"] == awkward
+    assert row["attribution"] == 'he said, "firmly"'
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("text", ["=HYPERLINK(1)", "+1+2", "-2+3", "@SUM(A1)"])
+def test_csv_cells_never_start_a_formula(client, text):
+    """A cell a spreadsheet would run as a formula is prefixed with a single quote."""
+    AppearanceFactory(quote__text=text, article__body=f"“{text}” she said.")
+    [row] = csv_rows(client.get("/quotes/export.csv"))
+    assert row["quote_text"] == "'" + text
+    assert row["appearance_text"] == "'" + text
+
+
+@pytest.mark.django_db
+def test_jsonl_gives_the_stable_record_of_each_quote(client, archive):
+    """One quote_record() a line, for published quotes only."""
+    response = client.get("/quotes/export.jsonl")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith('.jsonl"')
+    records = {r["text"]: r for r in jsonl_records(response)}
+    assert sorted(records) == ["The bridge held.", "We hold the pier."]
+    pier = records["We hold the pier."]
+    assert pier["id"] == archive["pier"].short_id
+    assert pier["permalink"] == f"http://testserver/q/{archive['pier'].short_id}/"
+    assert pier["status"] == "published"
+    assert pier["speaker"] == {"name": "Olena Harbourmaster", "aliases": ["O. Harbourmaster"]}
+    assert pier["units"] == [{"name": "3rd Coastal Brigade"}]
+    assert sorted(a["article"]["outlet"] for a in pier["appearances"]) == [
+        "Evening Star",
+        "Morning Post",
+    ]
+    assert records["The bridge held."]["speaker"] is None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("extension", ["csv", "jsonl"])
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("speaker=olena-harbourmaster", {"We hold the pier."}),
+        ("unit=3rd-coastal-brigade", {"We hold the pier."}),
+        ("outlet=morning-post", {"We hold the pier."}),
+        ("from=2031-04-01&outlet=evening-star", {"We hold the pier.", "The bridge held."}),
+        ("to=2031-04-01", {"We hold the pier."}),
+        ("page=2", {"We hold the pier.", "The bridge held."}),
+    ],
+)
+def test_downloads_take_the_quote_lists_filters(client, archive, extension, query, expected):
+    """The files hold the quotes the list shows for the same parameters (all pages)."""
+    response = client.get(f"/quotes/export.{extension}?{query}")
+    if extension == "csv":
+        got = {row["quote_text"] for row in csv_rows(response)}
+    else:
+        got = {record["text"] for record in jsonl_records(response)}
+    assert got == expected
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("extension", ["csv", "jsonl"])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("speaker=nobody", "No speaker is known as “nobody”."),
+        ("from=March", "Give the date as YYYY-MM-DD"),
+        ("from=2031-06-01&to=2031-01-01", "The “from” date is after the “to” date."),
+    ],
+)
+def test_bad_filter_value_is_400_as_text(client, archive, extension, query, message):
+    """A filter value that cannot be used answers 400 with its message, and no file."""
+    response = client.get(f"/quotes/export.{extension}?{query}")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert "Content-Disposition" not in response
+    assert message in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("extension", ["csv", "jsonl"])
+def test_query_count_grows_by_chunk_not_by_row(client, extension, django_assert_max_num_queries):
+    """Quotes are fetched a chunk at a time with their details, not a query a row."""
+    for _ in range(20):
+        appearance = AppearanceFactory()
+        AppearanceFactory(quote=appearance.quote)
+        MembershipFactory(person=appearance.quote.person)
+    QuoteFactory(person=None)  # printed nowhere: one row, blank article columns
+    with django_assert_max_num_queries(6):
+        response = client.get(f"/quotes/export.{extension}")
+        body = content(response)
+    assert len(body.splitlines()) == (42 if extension == "csv" else 21)
+
+
+@pytest.mark.django_db
+def test_download_links_keep_the_filters_but_not_the_page():
+    """The links partial points both downloads at the list's parameters, without `page`."""
+    request = RequestFactory().get("/quotes/", {"speaker": "olena", "page": "3"})
+    html = render_to_string("quotes/includes/downloads.html", request=request)
+    assert 'href="/quotes/export.csv?speaker=olena"' in html
+    assert 'href="/quotes/export.jsonl?speaker=olena"' in html
+    assert "JSON Lines" in html
+
+
+@pytest.mark.django_db
+def test_no_download_links_when_the_filters_have_errors():
+    """Where the list shows a filter error, the partial offers no files."""
+    request = RequestFactory().get("/quotes/", {"speaker": "nobody"})
+    filterset = QuoteFilter(request.GET, queryset=Quote.objects.public())
+    html = render_to_string(
+        "quotes/includes/downloads.html", {"filter": filterset}, request=request
+    )
+    assert "export" not in html
