@@ -140,8 +140,10 @@ class QuoteFilter(FilterSet):
         fields = []
         form = QuoteFilterForm
 
-    def __init__(self, *args, request=None, **kwargs):
-        super().__init__(*args, request=request, **kwargs)
+    def __init__(self, data=None, *args, request=None, **kwargs):
+        # Bound even without parameters, so that the bare list is filtered to published
+        # quotes and ordered like any other.
+        super().__init__({} if data is None else data, *args, request=request, **kwargs)
         if not (request and request.user.is_staff):
             # Refused rather than ignored, so that nobody takes the public list for a
             # list of suggested or rejected quotes.
@@ -169,7 +171,7 @@ class QuoteFilter(FilterSet):
     def by_outlet_count(self, queryset, name, value):
         reach = (
             Appearance.objects.values("quote")
-            .annotate(outlets=Count(name, distinct=True))
+            .annotate(outlets=Count("article__outlet", distinct=True))
             .filter(outlets__gte=value)
             .values("quote")
         )

@@ -31,7 +31,7 @@ def pier(index):
 
 
 def test_words_are_stemmed(client, pier):
-    """"reopening" finds a quote that says "reopen"."""
+    """A search for “reopening” finds a quote that says “reopen”."""
     assert listed(client.get("/quotes/", {"q": "reopening"})) == ["The pier will reopen in May."]
 
 
@@ -44,7 +44,7 @@ def test_all_words_must_match_anywhere(client, pier):
 
 
 def test_phrase_in_double_quotes_needs_the_words_together(client, pier):
-    """"pier will" in double quotes finds only the quote where the words stand together."""
+    """“pier will” in double quotes finds only the quote where the words stand together."""
     response = client.get("/quotes/", {"q": '"pier will"'})
     assert listed(response) == ["The pier will reopen in May."]
     # Marked word by word (PostgreSQL) or as one run (SQLite): the same to a reader.
