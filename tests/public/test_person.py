@@ -120,5 +120,5 @@ def test_person_page_runs_a_fixed_number_of_queries(client, person, django_asser
     """A person's page does not run a query per quote."""
     for quote in QuoteFactory.create_batch(25, person=person):
         AppearanceFactory(quote=quote)
-    with django_assert_max_num_queries(9)  # 8, plus the timeline aggregate:
+    with django_assert_max_num_queries(9):  # 8, plus the timeline aggregate
         assert client.get(person.get_absolute_url()).status_code == 200
