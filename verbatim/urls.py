@@ -1,4 +1,5 @@
 """Top-level URLs: the admin, the JSON API and the public site."""
+
 from django.contrib import admin
 from django.urls import include, path
 
