@@ -15,6 +15,7 @@ from django.contrib.postgres.search import (
     SearchQuery,
     SearchRank,
     SearchVector,
+    TrigramStrictWordSimilarity,
     TrigramWordSimilarity,
 )
 from django.db import connection as default_connection
@@ -37,6 +38,10 @@ FTS_TABLE = "quotes_quote_fts"
 # and 90.
 TRIGRAM_THRESHOLD = 0.45
 FUZZ_THRESHOLD = 80
+# Stricter for q, which is mostly words of quotes: whole words must resemble each other, so
+# that "pier" does not find Pierre (0.5 and 80) nor "harbour" a Harbourmaster.
+STRICT_TRIGRAM_THRESHOLD = 0.55
+STRICT_FUZZ_THRESHOLD = 85
 
 # Private-use characters stand in for <mark> and </mark> until the text has been escaped.
 START, STOP = "\ue000", "\ue001"
@@ -157,7 +162,7 @@ def search_quotes(queryset, text):
         return queryset.none()
     speaker = Q(pk__in=[])
     if terms.words:
-        speaker = Q(person__in=people_like(terms.words)) | Q(
+        speaker = Q(person__in=people_like(terms.words, strict=True)) | Q(
             speaker_description__icontains=terms.words
         )
     if _postgres():
@@ -249,28 +254,29 @@ def marked_html(text, marked):
 # Finding people and units by names spelt several ways -----------------------------------
 
 
-def people_like(text):
+def people_like(text, *, strict=False):
     """Unmerged people whose name, or one of their aliases, resembles `text` (as a whole
     name or part of one): misspellings and transliterations such as "Zhelezniak" for
-    "Zheleznyak". A queryset of ids or a list of ids, for `person__in`."""
+    "Zheleznyak"; `strict` asks whole words to resemble whole words. A queryset of ids or a
+    list of ids, for `person__in`."""
     from .models import Person, PersonAlias
 
     people = Person.objects.filter(merged_into__isnull=True)
     if _postgres():
+        similarity = TrigramStrictWordSimilarity if strict else TrigramWordSimilarity
         by_alias = (
             PersonAlias.objects.filter(person=OuterRef("pk"))
-            .annotate(similarity=TrigramWordSimilarity(Value(text), "name"))
+            .annotate(similarity=similarity(Value(text), "name"))
             .order_by("-similarity")
             .values("similarity")[:1]
         )
         return (
             people.annotate(
                 similarity=Greatest(
-                    TrigramWordSimilarity(Value(text), "name"),
-                    Coalesce(Subquery(by_alias), Value(0.0)),
+                    similarity(Value(text), "name"), Coalesce(Subquery(by_alias), Value(0.0))
                 )
             )
-            .filter(similarity__gte=TRIGRAM_THRESHOLD)
+            .filter(similarity__gte=STRICT_TRIGRAM_THRESHOLD if strict else TRIGRAM_THRESHOLD)
             .values("pk")
         )
     aliases = PersonAlias.objects.filter(person__merged_into__isnull=True)
@@ -279,8 +285,8 @@ def people_like(text):
         .values_list("pk", "name")
         .union(aliases.order_by().values_list("person_id", "name"), all=True)
     )
-    wanted = words(text)
-    return sorted({pk for pk, name in names if resemblance(wanted, words(name)) >= FUZZ_THRESHOLD})
+    wanted, least = words(text), STRICT_FUZZ_THRESHOLD if strict else FUZZ_THRESHOLD
+    return sorted({pk for pk, name in names if resemblance(wanted, words(name)) >= least})
 
 
 def units_like(text):

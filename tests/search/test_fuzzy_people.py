@@ -107,3 +107,15 @@ def test_unit_name_folds_spellings_and_forgives_typos(client, units, unit_name, 
 def test_unit_name_matching_no_unit_lists_nothing(client, units):
     """A unit name like no unit's shows no quotes."""
     assert listed(client.get("/quotes/", {"unit_name": "Coastal Artillery"})) == []
+
+
+def test_q_asks_more_of_a_name_than_who(client, index):
+    """q is mostly words of quotes: "pier" finds the pier, not the quotes of a Pierre, while
+    who, which is only ever a name, forgives more."""
+    pierre = PersonFactory(name="Pierre Lacombe")
+    AppearanceFactory(quote__person=pierre, quote__text="The tide is late.")
+    AppearanceFactory(quote__text="The pier is closed.")
+    index()
+    assert listed(client.get("/quotes/", {"q": "pier"})) == ["The pier is closed."]
+    assert listed(client.get("/quotes/", {"q": "Lacombe"})) == ["The tide is late."]
+    assert listed(client.get("/quotes/", {"who": "Pier Lacomb"})) == ["The tide is late."]
