@@ -85,8 +85,9 @@ class Terms:
         """The words that must match, as plain text (for matching speakers' names)."""
         return " ".join(" ".join(item) for item in self.positive if item != "or")
 
-    def fts5(self, items):
-        """`items` as an FTS5 query: every word or phrase quoted, so no user input is syntax."""
+    def query(self, items):
+        """`items` as quoted phrases joined by spaces and OR, which FTS5 and PostgreSQL's
+        websearch read alike; quoting every word keeps user input from being syntax."""
         return " ".join("OR" if item == "or" else '"' + " ".join(item) + '"' for item in items)
 
     def __bool__(self):
@@ -170,14 +171,16 @@ def search_quotes(queryset, text):
         queryset = queryset.filter(Q(search_vector=query) | speaker)
         if terms.negative:
             # Also keeps out quotes found by their speaker that hold an excluded word.
-            excluded = terms.fts5(_or(terms.negative))
-            excluded = SearchQuery(excluded, search_type="websearch", config=CONFIG)
+            excluded = SearchQuery(
+                terms.query(_or(terms.negative)), search_type="websearch", config=CONFIG
+            )
             queryset = queryset.exclude(search_vector=excluded)
-        return queryset.annotate(search_rank=SearchRank(F("search_vector"), query))
+        rank = SearchRank(F("search_vector"), query)
+        return queryset.annotate(search_rank=Coalesce(rank, Value(0.0)))
 
     rank = Value(0.0, output_field=FloatField())
     if terms.positive:
-        match = terms.fts5(terms.positive)
+        match = terms.query(terms.positive)
         queryset = queryset.filter(Q(pk__in=_fts_rowids(match)) | speaker)
         # bm25 is lower for better matches; the canonical wording weighs more than the rest.
         rank = Coalesce(
@@ -190,7 +193,7 @@ def search_quotes(queryset, text):
             rank,
         )
     if terms.negative:
-        queryset = queryset.exclude(pk__in=_fts_rowids(terms.fts5(_or(terms.negative))))
+        queryset = queryset.exclude(pk__in=_fts_rowids(terms.query(_or(terms.negative))))
     return queryset.annotate(search_rank=rank)
 
 
@@ -233,7 +236,7 @@ def highlight(quotes, text):
             cursor.execute(
                 f"SELECT rowid, highlight({FTS_TABLE}, 0, %s, %s) FROM {FTS_TABLE} "  # noqa: S608
                 f"WHERE {FTS_TABLE} MATCH %s AND rowid IN ({', '.join(['%s'] * len(ids))})",
-                [START, STOP, terms.fts5(terms.positive), *ids],
+                [START, STOP, terms.query(terms.positive), *ids],
             )
             marked = dict(cursor.fetchall())
     for quote in quotes:
