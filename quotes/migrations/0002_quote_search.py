@@ -26,6 +26,11 @@ class PostgresAddIndex(OnVendor, migrations.AddIndex):
     vendor = "postgresql"
 
 
+class PostgresTrigramExtension(OnVendor, TrigramExtension):
+    # CreateExtension skips other databases going forwards but not backwards.
+    vendor = "postgresql"
+
+
 class PostgresSQL(OnVendor, migrations.RunSQL):
     vendor = "postgresql"
 
@@ -41,7 +46,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        TrigramExtension(),
+        PostgresTrigramExtension(),
         # English stemming but no stop words, so that a phrase such as "pier will" keeps
         # both of its words (the stock 'english' configuration drops "will").
         PostgresSQL(
