@@ -15,6 +15,7 @@ from archive.admin import ArticleAdmin
 from archive.models import Article
 
 from .models import Appearance, Membership, MergeSuggestion, Person, PersonAlias, Quote, Unit
+from .search import refresh_search
 from .services.merging import merge_people, merge_quotes
 from .services.publishing import publish_quotes, reject_quotes
 
@@ -378,6 +379,12 @@ class QuoteAdmin(MergeConfirmationMixin, admin.ModelAdmin):
         "speaker_description",
     ]
     autocomplete_fields = ["person"]
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # The text or the printed wordings may have changed: keep search in step.
+        refresh_search([form.instance])
+
     fields = [
         "short_id",
         "text",
@@ -525,6 +532,11 @@ class AppearanceAdmin(admin.ModelAdmin):
     list_select_related = ["quote__person", "article__outlet"]
     search_fields = ["text", "=quote__short_id", "article__title", "attribution"]
     autocomplete_fields = ["quote"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        refresh_search([obj.quote])
+
     fields = ["quote", "article", "text", "attribution", "start", "end", "segments"]
     readonly_fields = ["article", "text", "start", "end", "segments"]
 

@@ -144,7 +144,7 @@ class QuoteFilter(FilterSet):
         # Bound even without parameters, so that the bare list is filtered to published
         # quotes and ordered like any other.
         super().__init__({} if data is None else data, *args, request=request, **kwargs)
-        if not (request and request.user.is_staff):
+        if not getattr(getattr(request, "user", None), "is_staff", False):
             # Refused rather than ignored, so that nobody takes the public list for a
             # list of suggested or rejected quotes.
             self.filters["status"] = ChoiceFilter(

@@ -2,14 +2,16 @@
 
 from django.conf import settings
 from django.db.models import Count, F, Prefetch, Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 from django.views.generic.detail import SingleObjectMixin
 from django_filters.views import FilterView
 
 from archive.models import Article, Outlet
 
+from . import citations
 from .filters import QuoteFilter
 from .models import Appearance, Membership, Person, Quote, Unit
 
@@ -256,13 +258,6 @@ class ArticleDetailView(DetailView):
             .order_by("start")
         )
         return super().get_context_data(appearances=appearances, **kwargs)
-
-
-# Imported here rather than at the top so that this feature stays one appended block.
-from django.http import HttpResponse  # noqa: E402
-from django.views import View  # noqa: E402
-
-from . import citations  # noqa: E402
 
 
 class QuoteCitationView(View):

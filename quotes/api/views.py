@@ -57,8 +57,17 @@ def query(name, description, type=OpenApiTypes.STR):
 QUOTE_FILTERS = [
     query(
         "q",
-        "Words (case-insensitive) in the quote, any printed wording of it, the speaker's "
-        "name or aliases, or the description of an unnamed speaker.",
+        "Full-text search of the quote and every printed wording of it, stemmed "
+        '("reopening" finds "reopen"); "double quotes" for a phrase, -word to leave a word '
+        "out. Also finds quotes by the speaker's name or aliases. Results come best match "
+        "first.",
+    ),
+    query("who", "A speaker's name, forgiving spelling and transliteration."),
+    query("unit_name", "A unit's name, forgiving spelling variants (motorised/motorized)."),
+    query(
+        "min_outlets",
+        "Only quotes printed by at least this many different outlets.",
+        OpenApiTypes.INT,
     ),
     query("speaker", "A person's slug: only their quotes."),
     query("unit", "A unit's slug: only quotes by its members."),
@@ -119,7 +128,8 @@ class PublicReadOnlyViewSet(ReadOnlyModelViewSet):
     serializer=serializers.QuoteSerializer,
     filters=QUOTE_FILTERS,
     noun="published quote",
-    list_description="Published quotes, newest first, narrowed by the same parameters as the "
+    list_description="Published quotes, best match first when searching, otherwise most "
+    "recently printed first, narrowed by the same parameters as the "
     "quote list on the site (/quotes/), with the same results.",
     lookup=OpenApiParameter(
         "short_id",

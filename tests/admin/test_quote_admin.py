@@ -175,3 +175,35 @@ def test_change_page_lists_appearances_with_outlet(admin_client):
     assert "Kustkrant" in page
     assert appearance.attribution in page
     assert reverse("admin:archive_article_change", args=[appearance.article.pk]) in page
+
+
+def posted_back(response, **changes):
+    """The change form's own data, as the browser would send it back, with `changes`."""
+    data = {}
+    forms = [response.context["adminform"].form]
+    for inline in response.context["inline_admin_formsets"]:
+        formset = inline.formset
+        forms.extend([formset.management_form, *formset.forms])
+    for form in forms:
+        for name, field in form.fields.items():
+            value = form[name].value()
+            if value is None or field.disabled:
+                continue
+            data[form.add_prefix(name)] = (
+                [str(v) for v in value]
+                if isinstance(value, list | tuple)
+                else (value.pk if hasattr(value, "pk") else value)
+            )
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not False}
+
+
+def test_edited_text_is_found_by_search(admin_client, client):
+    """A quote whose text an archivist corrects is found by its new words on the site."""
+    quote = AppearanceFactory(quote__text="The pier will reopen in May.").quote
+    url = reverse("admin:quotes_quote_change", args=[quote.pk])
+    response = admin_client.get(url)
+    data = posted_back(response, text="The lighthouse will reopen in May.")
+    assert admin_client.post(url, data).status_code == 302
+    page = client.get("/quotes/", {"q": "lighthouse"}).content.decode()
+    assert quote.short_id in page
