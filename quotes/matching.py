@@ -127,10 +127,24 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
     return [quote for *_, quote in sure], possible
 
 
-def canonical_text(appearance_texts: list[str]) -> str:
-    """The fullest wording of a statement: the longest printing, with the sentences that only
-    other printings carry inserted where they stood in those printings."""
-    ordered = sorted(appearance_texts, key=lambda t: len(words(t)), reverse=True)
+def joined(pieces: list[str]) -> str:
+    """One article's quotations of a statement, in order, as one text. A quotation cut off
+    by its attribution ends in a comma ("..., he said"); before the next piece's capital
+    that comma stood for a full stop."""
+    out = ""
+    for piece in (" ".join(p.split()) for p in pieces):
+        if out.endswith(",") and piece[:1].isupper():
+            out = out[:-1] + "."
+        out = f"{out} {piece}" if out else piece
+    return out
+
+
+def canonical_text(printings: list[list[str]]) -> str:
+    """The fullest wording of a statement from its printings (each article's quotations of
+    it, in order): the longest printing, with the sentences that only other printings carry
+    inserted where they stood in those printings."""
+    texts = [joined(pieces) for pieces in printings if pieces]
+    ordered = sorted(texts, key=lambda t: len(words(t)), reverse=True)
     base = [(t[s:e], words(t[s:e])) for t in ordered[:1] for s, e in sentences(t)]
     for text in ordered[1:]:
         position = 0
@@ -145,4 +159,4 @@ def canonical_text(appearance_texts: list[str]) -> str:
                 position += 1
             else:
                 position = hit + 1
-    return " ".join(" ".join(s.split()) for s, _ in base)
+    return " ".join(sentence for sentence, _ in base)

@@ -63,3 +63,37 @@ def test_accents_do_not_split_a_person():
     """'Zoë Brun' and 'Zoe Brun' are one person's name."""
     person = PersonFactory(name="Zoë Brun")
     assert list(Person.objects.named("Zoe Brun")) == [person]
+
+
+def test_canonical_text_closes_a_sentence_cut_by_its_attribution():
+    """A printing that ended '..., he said' does not leave a comma before the next sentence."""
+    from quotes.matching import canonical_text
+
+    text = canonical_text([["The tide is high, the boats are in,", "We sail at dawn."]])
+    assert text == "The tide is high, the boats are in. We sail at dawn."
+
+
+def test_canonical_text_takes_sentences_only_other_outlets_printed():
+    """The canonical text is the fullest printing, with sentences that only another outlet
+    printed inserted where that outlet had them."""
+    from quotes.matching import canonical_text
+
+    text = canonical_text(
+        [
+            ["The tide is high. The boats are in. We sail at dawn."],
+            ["The tide is high. Nobody is afraid. The boats are in."],
+        ]
+    )
+    assert text == "The tide is high. Nobody is afraid. The boats are in. We sail at dawn."
+
+
+@pytest.mark.django_db
+def test_unit_names_are_title_cased_and_spellings_kept_as_aliases():
+    """A unit printed in lower case is named in title case; another spelling is an alias."""
+    from quotes.services.importing import unit_for
+
+    unit = unit_for("4th separate armoured brigade")
+    assert unit.name == "4th Separate Armoured Brigade"
+    assert unit_for("4th Separate Armored Brigade") == unit
+    unit.refresh_from_db()
+    assert unit.aliases == ["4th separate armoured brigade", "4th Separate Armored Brigade"]

@@ -57,12 +57,25 @@ def person_for(speaker: Speaker) -> Person:
     return person
 
 
+SMALL_WORDS = {"of", "the", "and", "for", "in", "on", "at", "de", "du", "von"}
+
+
+def unit_title(name: str) -> str:
+    """A unit's name in title case, as unit names are written ("12th separate engineer
+    brigade" -> "12th Separate Engineer Brigade"); words already capitalised are kept."""
+    words = name.split()
+    return " ".join(
+        w if (i and w in SMALL_WORDS) or not w[:1].islower() else w[:1].upper() + w[1:]
+        for i, w in enumerate(words)
+    )
+
+
 def unit_for(printed_name: str) -> Unit:
     """The archive's unit for a name as printed; spelling variants fold into one unit."""
     name = " ".join(printed_name.split())
     unit = Unit.objects.filter(key=unit_key(name)).first()
     if unit is None:
-        return Unit.objects.create(name=name[:1].upper() + name[1:])
+        unit = Unit.objects.create(name=unit_title(name))
     if name != unit.name and name not in unit.aliases:
         unit.aliases = [*unit.aliases, name]
         unit.save(update_fields=["aliases"])
@@ -129,7 +142,10 @@ def import_extraction(*, article, extraction: Extraction, publish: bool = False)
                 Fingerprint(appearance=appearance, key=key)
                 for key in fingerprint_keys(quotation.text)
             )
-        quote.text = canonical_text([a.text for a in quote.appearances.all()])
+        printings = {}
+        for printed in quote.appearances.order_by("article_id", "start"):
+            printings.setdefault(printed.article_id, []).append(printed.text)
+        quote.text = canonical_text(list(printings.values()))
         quote.save(update_fields=["text", "updated_at"])
         refresh_search([quote])
         touched.append(quote)
