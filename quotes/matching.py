@@ -129,12 +129,15 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
 
 def joined(pieces: list[str]) -> str:
     """One article's quotations of a statement, in order, as one text. A quotation cut off
-    by its attribution ends in a comma ("..., he said"); before the next piece's capital
-    that comma stood for a full stop."""
+    by its attribution ends in a comma ("..., he said"), and a headline in no punctuation;
+    before the next piece's capital either stood for a full stop."""
     out = ""
     for piece in (" ".join(p.split()) for p in pieces):
-        if out.endswith(",") and piece[:1].isupper():
-            out = out[:-1] + "."
+        if out and piece[:1].isupper():
+            if out.endswith(","):
+                out = out[:-1] + "."
+            elif out[-1].isalnum():
+                out += "."
         out = f"{out} {piece}" if out else piece
     return out
 
@@ -159,4 +162,19 @@ def canonical_text(printings: list[list[str]]) -> str:
                 position += 1
             else:
                 position = hit + 1
+    # A headline or a clause quoting words the statement prints in full adds nothing to it.
+    base = [
+        (sentence, ws)
+        for i, (sentence, ws) in enumerate(base)
+        if not any(
+            j != i and len(other) > len(ws) and within(ws, other)
+            for j, (_, other) in enumerate(base)
+        )
+    ]
     return " ".join(sentence for sentence, _ in base)
+
+
+def within(short: list[str], long: list[str]) -> bool:
+    """`short`'s words appear together, in order, in `long`."""
+    n = len(short)
+    return any(long[i : i + n] == short for i in range(len(long) - n + 1))

@@ -97,3 +97,18 @@ def test_unit_names_are_title_cased_and_spellings_kept_as_aliases():
     assert unit_for("4th Separate Armored Brigade") == unit
     unit.refresh_from_db()
     assert unit.aliases == ["4th separate armoured brigade", "4th Separate Armored Brigade"]
+
+
+def test_canonical_text_does_not_run_a_headline_into_the_statement():
+    """A headline quoting the statement, printed before it, is neither glued onto its first
+    sentence (so the other outlets' wording of that sentence still lines up) nor kept as a
+    sentence of its own when the statement prints those words in full."""
+    from quotes.matching import canonical_text
+
+    text = canonical_text(
+        [
+            ["We hold the line", "We filled the sandbags before dawn. We hold the line here."],
+            ["We filled the sandbags before sunrise. Nobody slept."],
+        ]
+    )
+    assert text == ("We filled the sandbags before dawn. Nobody slept. We hold the line here.")
