@@ -58,12 +58,16 @@ def parse_date(value) -> datetime.date | None:
         ) from None
 
 
+SENTENCE_ENDS = (".", ",", ":", ";", "\u2026")
+
+
 def headline_of(body: str) -> str:
     """A plain-text article's first line when it reads as a headline: short, on its own, and
     not a sentence."""
     first, _, rest = body.partition("\n")
     first = first.strip()
-    if rest.strip() and 0 < len(first) <= 200 and not first.endswith((".", ",", ":", ";")):
+    ending = first.rstrip("\"'\u2019\u201d\u00bb)")
+    if rest.strip() and 0 < len(first) <= 200 and not ending.endswith(SENTENCE_ENDS):
         return first
     return ""
 

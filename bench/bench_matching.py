@@ -30,37 +30,48 @@ from archive.models import Article  # noqa: E402
 from quotes.matching import find_matches, fingerprint_keys  # noqa: E402
 from quotes.models import Appearance, Fingerprint, Quote  # noqa: E402
 
-VOCABULARY = (
-    "harbour council bridge river winter soldiers village budget promise road school water "
-    "doctors market train storm election minister farmers grain power station ferry island "
-    "mountain border museum library hospital factory workers union strike fishing forest fire "
-    "rain snow summer children families teachers nurses police court judge law vote tax"
+SYLLABLES = (
+    "ka lo mi ne ru sa to ve bri dan fel gor hal jin kor lum mar nor pel ras sen tor vin".split()
+)
+GLUE = (
+    "the a we they will not never always must should can our their this that and but of to in"
 ).split()
-GLUE = "the a we they will not never always must should can our their this that and but".split()
 
 
-def sentence(rng):
+def vocabulary(rng, size=5000):
+    """Invented words, so that no real text is involved."""
+    words = set()
+    while len(words) < size:
+        words.add("".join(rng.choice(SYLLABLES) for _ in range(rng.randint(1, 3))))
+    return sorted(words)
+
+
+def sentence(rng, vocab):
+    """Words drawn with Zipf-like frequencies, glue words between, as in running text."""
     n = rng.randint(7, 16)
-    return " ".join(rng.choice(VOCABULARY if i % 2 else GLUE) for i in range(n)).capitalize() + "."
+    weights = [1 / (rank + 1) for rank in range(len(vocab))]
+    content = rng.choices(vocab, weights=weights, k=n)
+    text = " ".join(w if i % 2 else rng.choice(GLUE) for i, w in enumerate(content))
+    return text.capitalize() + "."
 
 
-def statement(rng):
-    return " ".join(sentence(rng) for _ in range(rng.randint(1, 4)))
+def statement(rng, vocab):
+    return " ".join(sentence(rng, vocab) for _ in range(rng.randint(1, 4)))
 
 
-def reword(text, rng):
+def reword(text, rng, vocab):
     ws = text.split()
     for _ in range(max(1, len(ws) // 12)):
-        ws[rng.randrange(len(ws))] = rng.choice(VOCABULARY)
+        ws[rng.randrange(len(ws))] = rng.choice(vocab)
     return " ".join(ws)
 
 
-def build(n, rng):
+def build(n, rng, vocab):
     article = Article.objects.create(body="synthetic", raw=b"synthetic", sha256="0" * 64)
     texts = []
     batch = 2000
     for first in range(0, n, batch):
-        chunk = [statement(rng) for _ in range(min(batch, n - first))]
+        chunk = [statement(rng, vocab) for _ in range(min(batch, n - first))]
         quotes = Quote.objects.bulk_create(
             Quote(text=t, short_id=f"b{first + i:09d}") for i, t in enumerate(chunk)
         )
@@ -90,14 +101,15 @@ def main():
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
         started = time.perf_counter()
-        texts = build(args.quotes, rng)
+        vocab = vocabulary(rng)
+        texts = build(args.quotes, rng, vocab)
         print(
             f"{connection.vendor}: built {args.quotes} quotes, "
             f"{Fingerprint.objects.count()} fingerprints in {time.perf_counter() - started:.1f}s"
         )
         for label, make in (
-            ("repeat with changed words", lambda: reword(rng.choice(texts), rng)),
-            ("new statement", lambda: statement(rng)),
+            ("repeat with changed words", lambda: reword(rng.choice(texts), rng, vocab)),
+            ("new statement", lambda: statement(rng, vocab)),
         ):
             timings, found = [], 0
             for _ in range(args.lookups):

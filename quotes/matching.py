@@ -13,7 +13,7 @@ from django.db.models import Count
 from rapidfuzz import fuzz
 
 from .extraction.text import sentences, words
-from .models import Fingerprint, Quote
+from .models import Appearance, Fingerprint, Quote
 
 SHINGLE = 3
 # Two sentences are one when their words are this similar (0-100)...
@@ -105,15 +105,22 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
     keys = set().union(*(fingerprint_keys(t) for t in texts))
     if not keys:
         return [], []
-    rows = (
-        Fingerprint.objects.filter(key__in=keys, appearance__quote__merged_into__isnull=True)
-        .exclude(appearance__quote__status=Quote.Status.REJECTED)
-        .values("appearance__quote")
+    # Counted on the fingerprint index alone, then narrowed to live quotes.
+    shared = (
+        Fingerprint.objects.filter(key__in=keys)
+        .values("appearance")
         .annotate(shared=Count("key", distinct=True))
         .filter(shared__gte=min(MIN_SHARED_KEYS, len(keys)))
-        .order_by("-shared")[:MAX_CANDIDATES]
+        .order_by("-shared")[: MAX_CANDIDATES * 5]
     )
-    candidates = Quote.objects.filter(pk__in=[r["appearance__quote"] for r in rows])
+    by_quote = {}
+    for row in Appearance.objects.filter(pk__in=[r["appearance"] for r in shared]).values("quote"):
+        by_quote[row["quote"]] = by_quote.get(row["quote"], 0) + 1
+    candidates = (
+        Quote.objects.live()
+        .exclude(status=Quote.Status.REJECTED)
+        .filter(pk__in=sorted(by_quote, key=by_quote.get, reverse=True)[:MAX_CANDIDATES])
+    )
     new = [s for t in texts for s in sentence_words(t)]
     sure, possible = [], []
     for quote in candidates.prefetch_related("appearances"):

@@ -325,7 +325,11 @@ class Fingerprint(models.Model):
     appearance = models.ForeignKey(
         Appearance, on_delete=models.CASCADE, related_name="fingerprints"
     )
-    key = models.BigIntegerField(db_index=True)
+    key = models.BigIntegerField()
+
+    class Meta:
+        # Key first, appearance beside it: a candidate lookup reads the index alone.
+        indexes = [models.Index(fields=["key", "appearance"], name="fingerprint_key_appearance")]
 
     def __str__(self):
         return f"{self.key}"

@@ -210,3 +210,18 @@ def test_plain_text_headline_becomes_the_title(tmp_path):
     call_command("import_articles", str(tmp_path))
     assert Article.objects.get(source_file="a.txt").title == "Harbour council delays pier decision"
     assert Article.objects.get(source_file="b.txt").title == ""
+
+
+@pytest.mark.django_db
+def test_first_paragraph_quoting_someone_is_not_a_headline(tmp_path):
+    """An article that opens with a quoted sentence has no headline taken from it, and the
+    quote keeps its speaker."""
+    write(
+        tmp_path,
+        "a.txt",
+        "Runa Elvestad, a ferry captain, said: “The hulls are rusting through below the "
+        "waterline.”\n\nThe ministry has promised an inspection.\n",
+    )
+    call_command("import_articles", str(tmp_path))
+    assert Article.objects.get().title == ""
+    assert Quote.objects.get().person.name == "Runa Elvestad"
