@@ -27,6 +27,8 @@ SURE_COVERAGE = 0.6
 # Candidates sharing fewer trigrams than this are not compared at all.
 MIN_SHARED_KEYS = 2
 MAX_CANDIDATES = 20
+# A trigram printed in more appearances than this is too common to pick candidates by.
+COMMON_KEY_POSTINGS = 500
 
 
 def sentence_words(text: str) -> list[list[str]]:
@@ -105,21 +107,33 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
     keys = set().union(*(fingerprint_keys(t) for t in texts))
     if not keys:
         return [], []
-    # Counted on the fingerprint index alone, then narrowed to live quotes.
-    shared = (
+    # Trigrams that many appearances share ("we will not") say little about which quote
+    # this is; counting only the rarer ones keeps the true match at the top of the list
+    # as the archive grows. Both counts read the (key, appearance) index alone.
+    postings = dict(
         Fingerprint.objects.filter(key__in=keys)
+        .values("key")
+        .annotate(n=Count("appearance"))
+        .values_list("key", "n")
+    )
+    rare = {k for k, n in postings.items() if n <= COMMON_KEY_POSTINGS}
+    if len(rare) < MIN_SHARED_KEYS:
+        rare = set(sorted(postings, key=postings.get)[: MIN_SHARED_KEYS * 4])
+    shared = dict(
+        Fingerprint.objects.filter(key__in=rare)
         .values("appearance")
         .annotate(shared=Count("key", distinct=True))
-        .filter(shared__gte=min(MIN_SHARED_KEYS, len(keys)))
-        .order_by("-shared")[: MAX_CANDIDATES * 5]
+        .filter(shared__gte=min(MIN_SHARED_KEYS, len(rare)))
+        .order_by("-shared")
+        .values_list("appearance", "shared")[: MAX_CANDIDATES * 5]
     )
-    by_quote = {}
-    for row in Appearance.objects.filter(pk__in=[r["appearance"] for r in shared]).values("quote"):
-        by_quote[row["quote"]] = by_quote.get(row["quote"], 0) + 1
+    best = {}
+    for appearance, quote in Appearance.objects.filter(pk__in=shared).values_list("pk", "quote"):
+        best[quote] = max(best.get(quote, 0), shared[appearance])
     candidates = (
         Quote.objects.live()
         .exclude(status=Quote.Status.REJECTED)
-        .filter(pk__in=sorted(by_quote, key=by_quote.get, reverse=True)[:MAX_CANDIDATES])
+        .filter(pk__in=sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES])
     )
     new = [s for t in texts for s in sentence_words(t)]
     sure, possible = [], []
