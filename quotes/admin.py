@@ -80,6 +80,28 @@ class MergeConfirmationMixin:
         chosen = request.POST.get("survivor")
         return next((obj for obj in objects if str(obj.pk) == chosen), None)
 
+    def merge_into_chosen(self, request, objects, *, merge, describe):
+        """The confirmed merge: every selected record but the chosen survivor merged into it
+        with `merge(source=, target=)` in one transaction, logged and reported. False when
+        no survivor was chosen, so that the confirmation page is shown again."""
+        survivor = self.chosen_survivor(request, objects)
+        noun = self.opts.verbose_name
+        if survivor is None:
+            self.message_user(request, f"Choose the {noun} to keep.", messages.ERROR)
+            return False
+        others = [obj for obj in objects if obj != survivor]
+        try:
+            with transaction.atomic():
+                for obj in others:
+                    merge(source=obj, target=survivor)
+        except ValueError as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+            return True
+        names = ", ".join(describe(obj) for obj in others)
+        self.log_change(request, survivor, f"Merged {names} into this {noun}.")
+        self.message_user(request, f"Merged {names} into {describe(survivor)}.", messages.SUCCESS)
+        return True
+
 
 def is_autocomplete(request):
     return request.resolver_match is not None and request.resolver_match.url_name == "autocomplete"
@@ -171,25 +193,10 @@ class PersonAdmin(MergeConfirmationMixin, admin.ModelAdmin):
                 messages.ERROR,
             )
             return None
-        if request.POST.get("post"):
-            survivor = self.chosen_survivor(request, people)
-            if survivor is None:
-                self.message_user(request, "Choose the person to keep.", messages.ERROR)
-            else:
-                others = [p for p in people if p != survivor]
-                try:
-                    with transaction.atomic():
-                        for person in others:
-                            merge_people(source=person, target=survivor)
-                except ValueError as exc:
-                    self.message_user(request, str(exc), messages.ERROR)
-                    return None
-                names = ", ".join(p.name for p in others)
-                self.log_change(request, survivor, f"Merged {names} into this person.")
-                self.message_user(
-                    request, f"Merged {names} into {survivor.name}.", messages.SUCCESS
-                )
-                return None
+        if request.POST.get("post") and self.merge_into_chosen(
+            request, people, merge=merge_people, describe=lambda p: p.name
+        ):
+            return None
         default = max(people, key=lambda p: (p.quote_count, -p.pk))
         return self.render_merge_confirmation(
             request,
@@ -491,25 +498,10 @@ class QuoteAdmin(MergeConfirmationMixin, admin.ModelAdmin):
                 messages.ERROR,
             )
             return None
-        if request.POST.get("post"):
-            survivor = self.chosen_survivor(request, quotes)
-            if survivor is None:
-                self.message_user(request, "Choose the quote to keep.", messages.ERROR)
-            else:
-                others = [q for q in quotes if q != survivor]
-                try:
-                    with transaction.atomic():
-                        for quote in others:
-                            merge_quotes(source=quote, target=survivor)
-                except ValueError as exc:
-                    self.message_user(request, str(exc), messages.ERROR)
-                    return None
-                ids = ", ".join(q.short_id for q in others)
-                self.log_change(request, survivor, f"Merged {ids} into this quote.")
-                self.message_user(
-                    request, f"Merged {ids} into {survivor.short_id}.", messages.SUCCESS
-                )
-                return None
+        if request.POST.get("post") and self.merge_into_chosen(
+            request, quotes, merge=merge_quotes, describe=lambda q: q.short_id
+        ):
+            return None
         published = Quote.Status.PUBLISHED
         default = max(quotes, key=lambda q: (q.status == published, q.appearance_count))
         return self.render_merge_confirmation(
