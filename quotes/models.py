@@ -11,7 +11,7 @@ from django.db.models import Count, Min, Prefetch, Q
 from django.urls import reverse
 from django.utils.text import slugify
 
-from archive.models import Article
+from archive.models import Article, Outlet
 
 from .extraction.text import words
 from .extraction.units import unit_key
@@ -46,6 +46,24 @@ def name_key(name):
 HONORIFICS = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame", "lord", "lady"}
 
 
+def public_quote_q(prefix):
+    """The condition that the quotes at the end of the relation `prefix` are public:
+    published and not merged into another."""
+    return Q(**{f"{prefix}__status": "published", f"{prefix}__merged_into": None})
+
+
+def quoted_count(prefix):
+    """How many public quotes lie at the end of the relation `prefix`."""
+    return Count(prefix, filter=public_quote_q(prefix), distinct=True)
+
+
+def quoted_outlets():
+    """Outlets that printed at least one public quote, annotated with `quote_count`."""
+    return Outlet.objects.annotate(quote_count=quoted_count("articles__appearances__quote")).filter(
+        quote_count__gt=0
+    )
+
+
 class PersonQuerySet(models.QuerySet):
     def public(self):
         """Unmerged people with at least one public quote."""
@@ -55,13 +73,7 @@ class PersonQuerySet(models.QuerySet):
         """Unmerged people with at least one public quote, annotated with `quote_count`."""
         return (
             self.filter(merged_into__isnull=True)
-            .annotate(
-                quote_count=Count(
-                    "quotes",
-                    filter=Q(quotes__status=Quote.Status.PUBLISHED, quotes__merged_into=None),
-                    distinct=True,
-                )
-            )
+            .annotate(quote_count=quoted_count("quotes"))
             .filter(quote_count__gt=0)
         )
 
@@ -144,6 +156,14 @@ class PersonAlias(models.Model):
         super().save(*args, **kwargs)
 
 
+class UnitQuerySet(models.QuerySet):
+    def quoted(self):
+        """Units with a member who has a public quote, annotated with `quote_count`."""
+        return self.annotate(quote_count=quoted_count("memberships__person__quotes")).filter(
+            quote_count__gt=0
+        )
+
+
 class Unit(models.Model):
     name = models.CharField(max_length=300)
     slug = models.SlugField(max_length=200, unique=True)
@@ -159,6 +179,8 @@ class Unit(models.Model):
     parent = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="children"
     )
+
+    objects = UnitQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

@@ -5,17 +5,12 @@ Each section is one page of at most 50,000 URLs (the sitemap protocol's limit); 
 outgrows that needs a sitemap index (django.contrib.sitemaps.views.index) instead."""
 
 from django.contrib.sitemaps import Sitemap
-from django.db.models import Count, Max, Q
+from django.db.models import Max
 from django.urls import reverse
 
-from archive.models import Article, Outlet
+from archive.models import Article
 
-from .models import Person, Quote, Unit
-
-
-def public_quotes(prefix):
-    """The condition that the quotes at the end of relation `prefix` are public."""
-    return Q(**{f"{prefix}__status": Quote.Status.PUBLISHED, f"{prefix}__merged_into": None})
+from .models import Person, Quote, Unit, public_quote_q, quoted_outlets
 
 
 class ListPageSitemap(Sitemap):
@@ -60,7 +55,7 @@ class PersonSitemap(Sitemap):
     def items(self):
         return (
             Person.objects.quoted()
-            .annotate(last_quoted=Max("quotes__updated_at", filter=public_quotes("quotes")))
+            .annotate(last_quoted=Max("quotes__updated_at", filter=public_quote_q("quotes")))
             .only("slug")
             .order_by("pk")
         )
@@ -75,11 +70,8 @@ class UnitSitemap(Sitemap):
     def items(self):
         prefix = "memberships__person__quotes"
         return (
-            Unit.objects.annotate(
-                quote_count=Count(prefix, filter=public_quotes(prefix), distinct=True),
-                last_quoted=Max(f"{prefix}__updated_at", filter=public_quotes(prefix)),
-            )
-            .filter(quote_count__gt=0)
+            Unit.objects.quoted()
+            .annotate(last_quoted=Max(f"{prefix}__updated_at", filter=public_quote_q(prefix)))
             .only("slug")
             .order_by("pk")
         )
@@ -94,11 +86,8 @@ class OutletSitemap(Sitemap):
     def items(self):
         prefix = "articles__appearances__quote"
         return (
-            Outlet.objects.annotate(
-                quote_count=Count(prefix, filter=public_quotes(prefix), distinct=True),
-                last_archived=Max("articles__archived_at", filter=public_quotes(prefix)),
-            )
-            .filter(quote_count__gt=0)
+            quoted_outlets()
+            .annotate(last_archived=Max("articles__archived_at", filter=public_quote_q(prefix)))
             .only("slug")
             .order_by("pk")
         )

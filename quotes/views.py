@@ -1,7 +1,7 @@
 """Public pages: quotes, their permalinks, people, units, outlets and archived articles."""
 
 from django.conf import settings
-from django.db.models import Count, F, Prefetch, Q
+from django.db.models import F, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views import View
@@ -13,17 +13,17 @@ from archive.models import Article, Outlet
 
 from . import citations
 from .filters import QuoteFilter
-from .models import Appearance, Membership, Person, Quote, Unit
+from .models import (
+    Appearance,
+    Membership,
+    Person,
+    Quote,
+    Unit,
+    public_quote_q,
+    quoted_outlets,
+)
 
 PEOPLE_PER_PAGE = 100
-
-# A quote counts on the public site when it is published and not merged into another.
-PUBLIC_QUOTE = {"status": Quote.Status.PUBLISHED, "merged_into__isnull": True}
-
-
-def public_quote_q(prefix):
-    """`PUBLIC_QUOTE` as a condition on the quotes at the end of the relation `prefix`."""
-    return Q(**{f"{prefix}__{lookup}": value for lookup, value in PUBLIC_QUOTE.items()})
 
 
 def survivor_of(obj):
@@ -159,17 +159,7 @@ class UnitListView(ListView):
     context_object_name = "units"
 
     def get_queryset(self):
-        return (
-            Unit.objects.annotate(
-                quote_count=Count(
-                    "memberships__person__quotes",
-                    filter=public_quote_q("memberships__person__quotes"),
-                    distinct=True,
-                )
-            )
-            .filter(quote_count__gt=0)
-            .order_by("name")
-        )
+        return Unit.objects.quoted().order_by("name")
 
 
 class UnitDetailView(SingleObjectMixin, ListView):
@@ -201,17 +191,7 @@ class OutletListView(ListView):
     context_object_name = "outlets"
 
     def get_queryset(self):
-        return (
-            Outlet.objects.annotate(
-                quote_count=Count(
-                    "articles__appearances__quote",
-                    filter=public_quote_q("articles__appearances__quote"),
-                    distinct=True,
-                )
-            )
-            .filter(quote_count__gt=0)
-            .order_by("name")
-        )
+        return quoted_outlets().order_by("name")
 
 
 class OutletDetailView(SingleObjectMixin, ListView):

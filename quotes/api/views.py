@@ -1,6 +1,6 @@
 """The API's read-only endpoints; each lists only what the public site shows."""
 
-from django.db.models import Count, F, Prefetch
+from django.db.models import F, Prefetch
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -13,10 +13,17 @@ from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
-from archive.models import Article, Outlet
+from archive.models import Article
 from quotes.filters import QuoteFilter
-from quotes.models import Appearance, Membership, Person, Quote, Unit
-from quotes.views import public_quote_q
+from quotes.models import (
+    Appearance,
+    Membership,
+    Person,
+    Quote,
+    Unit,
+    public_quote_q,
+    quoted_outlets,
+)
 
 from . import filters, serializers
 
@@ -193,15 +200,7 @@ class UnitViewSet(PublicReadOnlyViewSet):
     lookup_field = "slug"
 
     def get_queryset(self):
-        quotes = "memberships__person__quotes"
-        return (
-            Unit.objects.annotate(
-                quote_count=Count(quotes, filter=public_quote_q(quotes), distinct=True)
-            )
-            .filter(quote_count__gt=0)
-            .select_related("parent")
-            .order_by("name", "pk")
-        )
+        return Unit.objects.quoted().select_related("parent").order_by("name", "pk")
 
 
 @read_only_schema(
@@ -216,14 +215,7 @@ class OutletViewSet(PublicReadOnlyViewSet):
     lookup_field = "slug"
 
     def get_queryset(self):
-        quotes = "articles__appearances__quote"
-        return (
-            Outlet.objects.annotate(
-                quote_count=Count(quotes, filter=public_quote_q(quotes), distinct=True)
-            )
-            .filter(quote_count__gt=0)
-            .order_by("name", "pk")
-        )
+        return quoted_outlets().order_by("name", "pk")
 
 
 @read_only_schema(
