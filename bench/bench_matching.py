@@ -10,6 +10,8 @@ quote with changed words, and for statements that repeat nothing.
 """
 
 import argparse
+import functools
+import itertools
 import os
 import random
 import statistics
@@ -49,10 +51,14 @@ def vocabulary(rng, size=5000):
 def sentence(rng, vocab):
     """Words drawn with Zipf-like frequencies, glue words between, as in running text."""
     n = rng.randint(7, 16)
-    weights = [1 / (rank + 1) for rank in range(len(vocab))]
-    content = rng.choices(vocab, weights=weights, k=n)
+    content = rng.choices(vocab, cum_weights=zipf_weights(len(vocab)), k=n)
     text = " ".join(w if i % 2 else rng.choice(GLUE) for i, w in enumerate(content))
     return text.capitalize() + "."
+
+
+@functools.cache
+def zipf_weights(size):
+    return list(itertools.accumulate(1 / (rank + 1) for rank in range(size)))
 
 
 def statement(rng, vocab):
