@@ -42,7 +42,7 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 
 evaluate: $(STAMP)
-	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction $(CORPUS)/gold.json $(CORPUS)
+	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction --check $(CORPUS)/gold.json $(CORPUS)
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

@@ -17,6 +17,17 @@ from .extraction.text import fold, words
 from .extraction.units import unit_key
 from .models import Appearance, Quote
 
+# The quality bar the archive is held to (issue 3): least acceptable values, and false links
+# allowed.
+TARGETS = {
+    "recall": 0.98,
+    "precision": 0.98,
+    "speaker_accuracy": 0.95,
+    "unit_accuracy": 0.95,
+    "link_recall": 0.95,
+}
+MAX_FALSE_LINKS = 0
+
 
 @dataclass
 class Scores:
@@ -36,6 +47,17 @@ class Scores:
 
     def as_dict(self):
         return asdict(self)
+
+    def shortfalls(self) -> list[str]:
+        """Each figure below its target, as a line; empty when all targets are met."""
+        out = [
+            f"{name} {getattr(self, name):.3f} < {target}"
+            for name, target in TARGETS.items()
+            if getattr(self, name) < target
+        ]
+        if self.false_links > MAX_FALSE_LINKS:
+            out.append(f"false links {self.false_links} > {MAX_FALSE_LINKS}")
+        return out
 
 
 def import_folder(folder: Path) -> list[str]:

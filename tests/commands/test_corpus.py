@@ -56,11 +56,6 @@ def test_quality_targets(corpus_dir, gold):
     """Recall and precision at least 0.98, speaker and unit accuracy at least 0.95, link
     recall at least 0.95 and no false links on the reference corpus."""
     assert import_folder(corpus_dir) == []
-    s = score(gold)
-    report = "\n".join(s.misses)
-    assert s.recall >= 0.98, report
-    assert s.precision >= 0.98, report
-    assert s.speaker_accuracy >= 0.95, report
-    assert s.unit_accuracy >= 0.95, report
-    assert s.link_recall >= 0.95, report
-    assert s.false_links == 0, report
+    scores = score(gold)
+    assert scores.shortfalls() == [], "\n".join(scores.misses)
+    assert scores.gold_sentences == 85 and scores.gold_links > 0  # the whole gold file counted
