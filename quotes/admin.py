@@ -391,6 +391,7 @@ class QuoteAdmin(MergeConfirmationMixin, admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         # The text or the printed wordings may have changed: keep search in step.
         refresh_search([form.instance])
+        form.instance.refresh_dates()
 
     fields = [
         "short_id",
@@ -528,6 +529,7 @@ class AppearanceAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         refresh_search([obj.quote])
+        obj.quote.refresh_dates()
 
     fields = ["quote", "article", "text", "attribution", "start", "end", "segments"]
     readonly_fields = ["article", "text", "start", "end", "segments"]
@@ -709,6 +711,12 @@ class ArticleWithQuotesAdmin(ArticleAdmin):
         (None, {"fields": ["title", "outlet", "url", "published", "review_link"]}),
         *ArticleAdmin.fieldsets[1:],
     ]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # A corrected publication date moves its quotes in every date-ordered list.
+        for quote in Quote.objects.filter(appearances__article=obj).distinct():
+            quote.refresh_dates()
 
     def get_queryset(self, request):
         # A subquery, not Count() over a join: grouping by every article column would make

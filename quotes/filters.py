@@ -1,7 +1,7 @@
 """The filters of the quote list: full-text words, speaker, unit, outlet, dates, reach, status."""
 
 from django import forms
-from django.db.models import Count, F, Min, OuterRef, Subquery
+from django.db.models import Count
 from django_filters import (
     CharFilter,
     ChoiceFilter,
@@ -201,12 +201,5 @@ class QuoteFilter(FilterSet):
 
     @staticmethod
     def ordered(queryset):
-        first_printed = (
-            Appearance.objects.filter(quote=OuterRef("pk"))
-            .values("quote")
-            .annotate(first=Min("article__published"))
-            .values("first")
-        )
-        queryset = queryset.annotate(first_printed=Subquery(first_printed))
         ranked = ["-search_rank"] if "search_rank" in queryset.query.annotations else []
-        return queryset.order_by(*ranked, F("first_printed").desc(nulls_last=True), "-pk")
+        return queryset.in_list_order(*ranked)

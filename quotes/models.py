@@ -1,5 +1,6 @@
 """People, military units, quotes and their appearances in archived articles."""
 
+import datetime
 import secrets
 import unicodedata
 from itertools import combinations
@@ -7,7 +8,8 @@ from itertools import combinations
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
-from django.db.models import Count, Min, Prefetch, Q
+from django.db.models import Count, F, Min, Prefetch, Q, Value
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.text import slugify
 
@@ -218,6 +220,11 @@ class Membership(models.Model):
         return f"{self.person} – {self.unit}"
 
 
+# Latest first printed first and undated last, written so that SQLite and PostgreSQL (which
+# sort NULL at opposite ends) agree and both can walk an index for it.
+LIST_ORDER = (Coalesce("first_published", Value(datetime.date.min)).desc(), F("id").desc())
+
+
 class QuoteQuerySet(models.QuerySet):
     def public(self):
         return self.filter(status=Quote.Status.PUBLISHED, merged_into__isnull=True)
@@ -231,6 +238,10 @@ class QuoteQuerySet(models.QuerySet):
 
     def in_unit(self, unit):
         return self.filter(person__memberships__unit=unit).distinct()
+
+    def in_list_order(self, *first):
+        """Ordered as every quote list is, after the orderings `first` (e.g. a search rank)."""
+        return self.order_by(*first, *LIST_ORDER)
 
     def for_listing(self):
         """With everything a listing shows (speaker, units, outlets, dates), fetched in a
@@ -275,6 +286,12 @@ class Quote(models.Model):
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_quotes"
     )
+    first_published = models.DateField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The earliest publication date of its printings, kept by refresh_dates().",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # The words of the quote and of each printed wording, for full-text search on PostgreSQL
@@ -288,6 +305,8 @@ class Quote(models.Model):
         indexes = [
             models.Index(fields=["status", "-created_at"]),
             GinIndex(fields=["search_vector"], name="quote_search_vector"),
+            # The order of every quote list: latest first printed first, undated last.
+            models.Index(LIST_ORDER[0], F("id").desc(), name="quote_list_order"),
         ]
 
     def __str__(self):
@@ -297,6 +316,13 @@ class Quote(models.Model):
 
     def get_absolute_url(self):
         return reverse("quotes:quote-detail", kwargs={"short_id": self.short_id})
+
+    def refresh_dates(self):
+        """Recompute `first_published` from the printings (after they change)."""
+        first = self.appearances.aggregate(first=Min("article__published"))["first"]
+        if first != self.first_published:
+            self.first_published = first
+            self.save(update_fields=["first_published"])
 
     @property
     def speaker_name(self):

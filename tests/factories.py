@@ -77,6 +77,7 @@ class AppearanceFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Appearance
+        skip_postgeneration_save = True
 
     quote = factory.SubFactory(QuoteFactory)
     text = factory.LazyAttribute(lambda o: o.quote.text)
@@ -90,3 +91,9 @@ class AppearanceFactory(factory.django.DjangoModelFactory):
     start = factory.LazyAttribute(lambda o: o.article.body.index(o.text))
     end = factory.LazyAttribute(lambda o: o.start + len(o.text))
     segments = factory.LazyAttribute(lambda o: [[o.start, o.end]])
+
+    @factory.post_generation
+    def dates(appearance, create, extracted, **kwargs):
+        # As the importer does once a quote's printings change.
+        if create:
+            appearance.quote.refresh_dates()

@@ -148,6 +148,7 @@ def import_extraction(*, article, extraction: Extraction, publish: bool = False)
         quote.text = canonical_text(list(printings.values()))
         quote.save(update_fields=["text", "updated_at"])
         refresh_search([quote])
+        quote.refresh_dates()
         touched.append(quote)
     return touched
 

@@ -50,6 +50,7 @@ def merge_quotes(*, source: Quote, target: Quote) -> Quote:
         source.merged_into = target
         source.save(update_fields=["merged_into", "updated_at"])
         refresh_search([source, target])
+        target.refresh_dates()
     return target
 
 
