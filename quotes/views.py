@@ -1,6 +1,7 @@
 """Public pages: quotes, their permalinks, people, units, outlets and archived articles."""
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import F, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -38,22 +39,33 @@ def survivor_of(obj):
 
 class HomeView(TemplateView):
     template_name = "quotes/home.html"
+    # The archive-wide counts scan every public quote: recomputed at most once a minute.
+    STATS_SECONDS = 60
 
     def get_context_data(self, **kwargs):
         public = Quote.objects.public()
         return super().get_context_data(
-            quote_count=public.count(),
-            person_count=Person.objects.quoted().count(),
-            outlet_count=Outlet.objects.filter(public_quote_q("articles__appearances__quote"))
-            .distinct()
-            .count(),
-            article_count=Article.objects.filter(public_quote_q("appearances__quote"))
-            .distinct()
-            .count(),
-            latest_quotes=public.for_listing()[:5],
-            top_people=Person.objects.quoted().order_by("-quote_count", "name")[:10],
+            **cache.get_or_set("home-stats", self.stats, self.STATS_SECONDS),
+            latest_quotes=public.in_list_order().for_listing()[:5],
             **kwargs,
         )
+
+    @staticmethod
+    def stats():
+        public = Quote.objects.public()
+        # Counted from the quotes and printings side, distinct ids only: joining every
+        # outlet or article row to its quotes and de-duplicating whole rows is far slower.
+        printings = Appearance.objects.filter(public_quote_q("quote"))
+        return {
+            "quote_count": public.count(),
+            "person_count": public.exclude(person=None).values("person").distinct().count(),
+            "outlet_count": printings.exclude(article__outlet=None)
+            .values("article__outlet")
+            .distinct()
+            .count(),
+            "article_count": printings.values("article").distinct().count(),
+            "top_people": list(Person.objects.quoted().order_by("-quote_count", "name")[:10]),
+        }
 
 
 class QuoteListView(FilterView):

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
@@ -16,3 +17,11 @@ def corpus_dir():
             f"reference corpus not found at {seeds} (it lives in ../shared beside the repo)"
         )
     return seeds
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Each test starts with an empty cache, as a new deployment does."""
+    cache.clear()
+    yield
+    cache.clear()

@@ -76,3 +76,15 @@ def test_home_ranks_the_most_quoted_people(client):
     assert ranking.index("Often Quoted") < ranking.index("Rarely Quoted")
     assert "3 quotes" in html
     assert "Never Published" not in html
+
+
+@pytest.mark.django_db
+def test_archive_counts_are_reused_for_a_minute(client, django_assert_max_num_queries):
+    """The archive-wide counts are computed once and reused, so a busy home page does not
+    rescan the archive on every request; the latest quotes are always current."""
+    AppearanceFactory()
+    client.get("/")
+    newest = AppearanceFactory().quote
+    with django_assert_max_num_queries(3):
+        page = client.get("/").content.decode()
+    assert newest.get_absolute_url() in page
