@@ -31,7 +31,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from archive.models import Article, Outlet  # noqa: E402
-from bench.bench_matching import statement, vocabulary  # noqa: E402
+from bench.bench_matching import analyze, statement, vocabulary  # noqa: E402
 from quotes.models import Appearance, Person, Quote  # noqa: E402
 from quotes.search import refresh_search  # noqa: E402
 
@@ -88,12 +88,6 @@ def timed(client, path, runs):
         assert response.status_code == 200, (path, response.status_code)
     timings.sort()
     return statistics.median(timings), timings[int(len(timings) * 0.95)]
-
-
-def analyze():
-    """Fresh planner statistics, as autovacuum would have after a bulk load."""
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
 
 
 def main():
