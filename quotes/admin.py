@@ -387,6 +387,12 @@ class QuoteAdmin(MergeConfirmationMixin, admin.ModelAdmin):
     ]
     autocomplete_fields = ["person"]
 
+    def save_model(self, request, obj, form, change):
+        if change and "text" in form.changed_data:
+            # An archivist's wording is kept when later printings are imported.
+            obj.text_edited = True
+        super().save_model(request, obj, form, change)
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         # The text or the printed wordings may have changed: keep search in step.
@@ -396,6 +402,7 @@ class QuoteAdmin(MergeConfirmationMixin, admin.ModelAdmin):
     fields = [
         "short_id",
         "text",
+        "text_edited",
         "status",
         "person",
         "speaker_description",

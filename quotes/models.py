@@ -286,6 +286,10 @@ class Quote(models.Model):
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_quotes"
     )
+    text_edited = models.BooleanField(
+        default=False,
+        help_text="Set when an archivist corrects the text; imports then leave it as it is.",
+    )
     first_published = models.DateField(
         null=True,
         blank=True,

@@ -142,11 +142,12 @@ def import_extraction(*, article, extraction: Extraction, publish: bool = False)
                 Fingerprint(appearance=appearance, key=key)
                 for key in fingerprint_keys(quotation.text)
             )
-        printings = {}
-        for printed in quote.appearances.order_by("article_id", "start"):
-            printings.setdefault(printed.article_id, []).append(printed.text)
-        quote.text = canonical_text(list(printings.values()))
-        quote.save(update_fields=["text", "updated_at"])
+        if not quote.text_edited:
+            printings = {}
+            for printed in quote.appearances.order_by("article_id", "start"):
+                printings.setdefault(printed.article_id, []).append(printed.text)
+            quote.text = canonical_text(list(printings.values()))
+            quote.save(update_fields=["text", "updated_at"])
         refresh_search([quote])
         quote.refresh_dates()
         touched.append(quote)

@@ -207,3 +207,24 @@ def test_edited_text_is_found_by_search(admin_client, client):
     assert admin_client.post(url, data).status_code == 302
     page = client.get("/quotes/", {"q": "lighthouse"}).content.decode()
     assert quote.short_id in page
+
+
+def test_archivists_wording_survives_later_imports(admin_client):
+    """Once an archivist corrects a quote's text, importing another printing of it adds the
+    printing but keeps the corrected text."""
+    from archive.services import archive_article
+
+    said = (
+        "Harbour master Ilse Vantongeren said: “The pier will reopen in May, whatever the "
+        "council decides, and the ferry will run again.”\n"
+    )
+    archive_article(raw=said.encode(), source_file="a.txt")
+    quote = Quote.objects.get()
+    url = reverse("admin:quotes_quote_change", args=[quote.pk])
+    corrected = "The pier will reopen in May, whatever the council decides."
+    admin_client.post(url, posted_back(admin_client.get(url), text=corrected))
+    archive_article(raw=said.replace("Harbour master ", "").encode(), source_file="b.txt")
+    quote.refresh_from_db()
+    assert quote.text_edited
+    assert quote.text == corrected
+    assert quote.appearances.count() == 2
