@@ -1,7 +1,8 @@
 """Atom feeds of newly published quotes: all of them, and those of one person, unit or outlet."""
 
 from django.contrib.syndication.views import Feed
-from django.shortcuts import get_object_or_404
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import format_html
@@ -10,7 +11,8 @@ from django.utils.text import Truncator
 from archive.models import Outlet
 
 from .citations import cited_appearance
-from .models import Person, Quote, Unit
+from .models import Person, Quote, Unit, quoted_count
+from .views import survivor_of
 
 FEED_LENGTH = 50
 
@@ -67,10 +69,28 @@ class LatestQuotesFeed(Feed):
 
 
 class PersonQuotesFeed(LatestQuotesFeed):
-    """A quoted person's newest published quotes."""
+    """A quoted person's newest published quotes; a merged person's feed redirects, as their
+    page does."""
+
+    class Moved(Exception):
+        """Raised by get_object for a merged person, to redirect rather than fail."""
+
+    def __call__(self, request, *args, **kwargs):
+        try:
+            return super().__call__(request, *args, **kwargs)
+        except self.Moved as moved:
+            survivor = survivor_of(moved.args[0])
+            return redirect("quotes:person-feed", slug=survivor.slug, permanent=True)
 
     def get_object(self, request, slug):
-        return get_object_or_404(Person.objects.quoted(), slug=slug)
+        person = get_object_or_404(
+            Person.objects.annotate(quote_count=quoted_count("quotes")), slug=slug
+        )
+        if person.merged_into_id:
+            raise self.Moved(person)
+        if not person.quote_count:
+            raise Http404("No quotes of this person are public.")
+        return person
 
     def title(self, person):
         return f"Verbatim: quotes of {person.name}"

@@ -159,3 +159,14 @@ def test_feed_summary_escapes_the_words(client):
     assert "&lt;/script&gt;&lt;b&gt;it&lt;/b&gt; &amp; go" in item["summary"]
     assert "<b>" not in item["summary"]
     assert item["title"].endswith("“Close </script><b>it</b> & go”")
+
+
+@pytest.mark.django_db
+def test_merged_persons_feed_redirects_to_the_survivors(client):
+    """A feed reader subscribed to a person later merged into another is sent on, for good,
+    to the survivor's feed."""
+    survivor = QuoteFactory().person
+    merged = PersonFactory(merged_into=survivor)
+    response = client.get(f"/people/{merged.slug}/feed/")
+    assert response.status_code == 301
+    assert response["Location"] == f"/people/{survivor.slug}/feed/"
