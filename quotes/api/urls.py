@@ -1,7 +1,8 @@
-"""The API's routes under /api/, and its OpenAPI description at /api/schema/."""
+"""The API's routes under /api/, its OpenAPI description at /api/schema/ and its docs at
+/api/docs/ (Swagger UI served from our own static files, with no inline script)."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
 from . import views
@@ -17,5 +18,6 @@ router.register("articles", views.ArticleViewSet, basename="article")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     *router.urls,
 ]
