@@ -38,14 +38,35 @@ class CountFilter(NumberFilter):
     field_class = forms.IntegerField
 
 
-def date_filter(label, lookup_expr):
+def iso_date_filter(field_name, lookup_expr, **attrs):
+    """A date given as YYYY-MM-DD; anything else is an error saying so."""
     return DateFilter(
-        field_name="appearances__article__published",
+        field_name=field_name,
         lookup_expr=lookup_expr,
-        label=label,
         input_formats=[ISO_DATE],
         error_messages={"invalid": BAD_DATE},
+        **attrs,
+    )
+
+
+def date_filter(label, lookup_expr):
+    return iso_date_filter(
+        "appearances__article__published",
+        lookup_expr,
+        label=label,
         widget=forms.DateInput(attrs={"type": "date"}, format=ISO_DATE),
+    )
+
+
+def slug_filter(noun, field_name, queryset, **attrs):
+    """A record named by its slug; an unknown slug is an error naming it, never ignored."""
+    return ModelChoiceFilter(
+        field_name=field_name,
+        lookup_expr="exact",
+        to_field_name="slug",
+        queryset=queryset,
+        error_messages={"invalid_choice": f"No {noun} is known as “%(value)s”."},
+        **attrs,
     )
 
 
@@ -80,32 +101,22 @@ class QuoteFilter(FilterSet):
     q = text_filter("Words", "by_words")
     who = text_filter("Speaker’s name", "by_who")
     unit_name = text_filter("Unit’s name", "by_unit_name")
-    speaker = ModelChoiceFilter(
-        field_name="person",
-        lookup_expr="exact",
-        label="Speaker",
-        to_field_name="slug",
-        queryset=Person.objects.all(),
-        error_messages={"invalid_choice": "No speaker is known as “%(value)s”."},
-        widget=forms.HiddenInput,
+    speaker = slug_filter(
+        "speaker", "person", Person.objects.all(), label="Speaker", widget=forms.HiddenInput
     )
-    unit = ModelChoiceFilter(
-        field_name="person__memberships__unit",
-        lookup_expr="exact",
+    unit = slug_filter(
+        "unit",
+        "person__memberships__unit",
+        Unit.objects.all(),
         method="by_unit",
         label="Unit",
-        to_field_name="slug",
-        queryset=Unit.objects.all(),
-        error_messages={"invalid_choice": "No unit is known as “%(value)s”."},
         widget=forms.HiddenInput,
     )
-    outlet = ModelChoiceFilter(
-        field_name="appearances__article__outlet",
-        lookup_expr="exact",
+    outlet = slug_filter(
+        "outlet",
+        "appearances__article__outlet",
+        Outlet.objects.all(),
         label="Outlet",
-        to_field_name="slug",
-        queryset=Outlet.objects.all(),
-        error_messages={"invalid_choice": "No outlet is known as “%(value)s”."},
         widget=forms.HiddenInput,
     )
     # "from" is a Python keyword, so these two are declared through the class namespace.

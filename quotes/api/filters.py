@@ -1,10 +1,10 @@
 """The filters of the API's people, unit, outlet and article lists (quotes use QuoteFilter)."""
 
 from django.db.models import Q
-from django_filters import CharFilter, DateFilter, FilterSet, ModelChoiceFilter
+from django_filters import CharFilter, FilterSet
 
 from archive.models import Article, Outlet
-from quotes.filters import BAD_DATE, ISO_DATE, QuoteFilterForm
+from quotes.filters import QuoteFilterForm, iso_date_filter, slug_filter
 from quotes.models import Person, PersonAlias, Unit
 
 
@@ -22,14 +22,12 @@ class PersonFilter(FilterSet):
         max_length=200,
         help_text="Words (case-insensitive) in the person's name or aliases.",
     )
-    unit = ModelChoiceFilter(
+    unit = slug_filter(
+        "unit",
+        "memberships__unit",
+        Unit.objects.all(),
         help_text="A unit's slug: only its members.",
-        field_name="memberships__unit",
-        lookup_expr="exact",
-        to_field_name="slug",
-        queryset=Unit.objects.all(),
         distinct=True,
-        error_messages={"invalid_choice": "No unit is known as “%(value)s”."},
     )
 
     class Meta:
@@ -74,13 +72,7 @@ class OutletFilter(FilterSet):
 
 
 def published_filter(lookup_expr, help_text):
-    return DateFilter(
-        help_text=help_text,
-        field_name="published",
-        lookup_expr=lookup_expr,
-        input_formats=[ISO_DATE],
-        error_messages={"invalid": BAD_DATE},
-    )
+    return iso_date_filter("published", lookup_expr, help_text=help_text)
 
 
 class ArticleFilter(FilterSet):
@@ -96,13 +88,8 @@ class ArticleFilter(FilterSet):
         max_length=200,
         help_text="Words (case-insensitive) in the title.",
     )
-    outlet = ModelChoiceFilter(
-        help_text="An outlet's slug: only its articles.",
-        field_name="outlet",
-        lookup_expr="exact",
-        to_field_name="slug",
-        queryset=Outlet.objects.all(),
-        error_messages={"invalid_choice": "No outlet is known as “%(value)s”."},
+    outlet = slug_filter(
+        "outlet", "outlet", Outlet.objects.all(), help_text="An outlet's slug: only its articles."
     )
     # "from" is a Python keyword, so these two are declared through the class namespace.
     locals().update(
