@@ -64,10 +64,6 @@ class Article(models.Model):
     def get_absolute_url(self):
         return reverse("quotes:article-detail", kwargs={"pk": self.pk})
 
-    @property
-    def display_title(self):
-        return str(self)
-
     @staticmethod
     def digest(raw: bytes) -> str:
         return hashlib.sha256(raw).hexdigest()

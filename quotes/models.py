@@ -225,6 +225,14 @@ class Membership(models.Model):
 LIST_ORDER = (Coalesce("first_published", Value(datetime.date.min)).desc(), F("id").desc())
 
 
+# A quote's printings in the order readers see them: earliest first, undated last.
+PRINTING_ORDER = (
+    F("article__published").asc(nulls_last=True),
+    "article__archived_at",
+    "start",
+)
+
+
 class QuoteQuerySet(models.QuerySet):
     def public(self):
         return self.filter(status=Quote.Status.PUBLISHED, merged_into__isnull=True)
@@ -247,18 +255,16 @@ class QuoteQuerySet(models.QuerySet):
         """With everything a listing shows (speaker, units, outlets, dates), fetched in a
         fixed number of queries however many quotes there are."""
         return self.select_related("person").prefetch_related(
-            Prefetch("appearances", queryset=Appearance.objects.select_related("article__outlet")),
+            Prefetch(
+                "appearances",
+                queryset=Appearance.objects.select_related("article__outlet").order_by(
+                    *PRINTING_ORDER
+                ),
+            ),
             Prefetch(
                 "person__memberships",
                 queryset=Membership.objects.select_related("unit").order_by("unit__name"),
             ),
-        )
-
-    def with_outlet_stats(self):
-        return self.annotate(
-            first_published=Min("appearances__article__published"),
-            outlet_count=Count("appearances__article__outlet", distinct=True),
-            article_count=Count("appearances__article", distinct=True),
         )
 
 

@@ -2,7 +2,7 @@
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import F, Prefetch
+from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views import View
@@ -15,6 +15,7 @@ from archive.models import Article, Outlet
 from . import citations
 from .filters import QuoteFilter
 from .models import (
+    PRINTING_ORDER,
     Appearance,
     Membership,
     Person,
@@ -109,7 +110,7 @@ class QuoteDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         appearances = self.object.appearances.select_related("article__outlet").order_by(
-            F("article__published").asc(nulls_last=True), "article__archived_at", "start"
+            *PRINTING_ORDER
         )
         memberships = (
             self.object.person.memberships.select_related("unit").order_by("unit__name")

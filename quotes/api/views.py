@@ -1,6 +1,6 @@
 """The API's read-only endpoints; each lists only what the public site shows."""
 
-from django.db.models import F, Prefetch
+from django.db.models import Prefetch
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -153,19 +153,8 @@ class QuoteViewSet(PublicReadOnlyViewSet):
     lookup_field = "short_id"
 
     def get_queryset(self):
-        appearances = Appearance.objects.select_related("article__outlet").order_by(
-            F("article__published").asc(nulls_last=True), "article__archived_at", "start"
-        )
-        memberships = Membership.objects.select_related("unit").order_by("unit__name")
-        return (
-            Quote.objects.public()
-            .select_related("person")
-            .prefetch_related(
-                Prefetch("appearances", queryset=appearances),
-                Prefetch("person__memberships", queryset=memberships),
-            )
-            .order_by("-created_at", "-pk")
-        )
+        # Ordered by QuoteFilter, as the site's list is.
+        return Quote.objects.public().for_listing()
 
 
 @read_only_schema(
