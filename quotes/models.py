@@ -101,7 +101,15 @@ class PersonQuerySet(models.QuerySet):
 
 
 class Person(models.Model):
-    name = models.CharField(max_length=200, db_index=True)
+    name = models.CharField(
+        max_length=200, db_index=True, help_text="The display name, in natural order, no rank."
+    )
+    sort_name = models.CharField(
+        max_length=200,
+        blank=True,
+        db_index=True,
+        help_text="The name as sorted in an index: surname first ('Krishtop, Maxim').",
+    )
     slug = models.SlugField(max_length=200, unique=True)
     key = models.CharField(max_length=200, db_index=True, editable=False)
     description = models.CharField(max_length=500, blank=True)
@@ -207,6 +215,16 @@ class Membership(models.Model):
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="memberships")
     article = models.ForeignKey(
         Article, null=True, blank=True, on_delete=models.SET_NULL, related_name="memberships"
+    )
+    rank = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="The rank as the article prints it: 'Lieutenant Colonel'.",
+    )
+    role = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The role as the article prints it: 'deputy commander'.",
     )
 
     class Meta:
@@ -359,6 +377,24 @@ class Appearance(models.Model):
         help_text="[start, end] of each printed piece, for a quote running over paragraphs.",
     )
     attribution = models.CharField(max_length=500, blank=True)
+    person = models.ForeignKey(
+        Person,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="credited_appearances",
+        help_text="Whom this article credits with these words (may differ from the quote's).",
+    )
+    speaker_description = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="Whom this article credits when it names no person: 'one soldier', 'the SBU'.",
+    )
+    speaker_title = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="The speaker's rank, title and role as this article prints them.",
+    )
 
     class Meta:
         ordering = ["article__published", "article__archived_at", "start"]
@@ -415,3 +451,64 @@ class MergeSuggestion(models.Model):
 
     def __str__(self):
         return f"{self.quote.short_id} ~ {self.candidate.short_id} ({self.score:.2f})"
+
+
+class PersonMergeSuggestion(models.Model):
+    """Two people who may be one (a spelling variant, a surname alone), left for an archivist."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        MERGED = "merged", "Merged"
+        DISMISSED = "dismissed", "Dismissed"
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    candidate = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    score = models.FloatField()
+    reason = models.CharField(max_length=300, blank=True)
+    article = models.ForeignKey(
+        Article,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The article whose import raised the doubt.",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-score"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["person", "candidate"], name="unique_person_merge_suggestion"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.person} ~ {self.candidate} ({self.score:.2f})"
+
+
+class AttributionConflict(models.Model):
+    """A printing linked to a quote by its words whose article credits someone else (an
+    outlet that misattributed it, or the agency that released it): both are kept, and an
+    archivist decides whom the quote belongs to."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        RESOLVED = "resolved", "Resolved"
+
+    quote = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="conflicts")
+    appearance = models.ForeignKey(Appearance, on_delete=models.CASCADE, related_name="conflicts")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["quote", "appearance"], name="unique_attribution_conflict"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.quote.short_id}: {self.appearance}"

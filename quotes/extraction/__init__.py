@@ -38,10 +38,12 @@ class Quotation:
 class Speaker:
     """A named person as the article presents them."""
 
-    name: str  # the fullest form of the name in the article: "Galkin Sergey Alekseevich"
+    name: str  # the fullest form of the name, no rank or title: "Galkin Sergey Alekseevich"
     aliases: list[str] = field(default_factory=list)  # shorter forms used: "Mr Alekseevich"
     units: list[str] = field(default_factory=list)  # unit names as printed for this person
     description: str = ""  # an appositive if given: "a signalman"
+    rank: str = ""  # rank or title as printed, kept out of the name: "Lieutenant Colonel"
+    role: str = ""  # role as printed: "deputy commander"
 
 
 @dataclass
