@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
-CORPUS ?= ../shared/corpus/seeds
+CORPUS ?= ../shared/corpus
 PG_URL ?= postgres://postgres@127.0.0.1:5432/verbatim
 
 .PHONY: install serve demo test test-postgres lint format evaluate bench clean
@@ -42,7 +42,7 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 
 evaluate: $(STAMP)
-	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction --check $(CORPUS)/gold.json $(CORPUS)
+	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction --check $(CORPUS)/seeds $(CORPUS)/dev
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

@@ -2,7 +2,7 @@
 
 The gold format is that of ../shared/corpus/seeds/gold.json: speakers and units with the
 tokens that identify them, and per article each quoted sentence with its utterance id,
-speaker and kind (quote, partial, fragment).
+speaker and kind (quote, partial, fragment, unmarked).
 """
 
 from dataclasses import asdict, dataclass
@@ -17,16 +17,30 @@ from .extraction.text import fold, words
 from .extraction.units import unit_key
 from .models import Appearance, Quote
 
-# The quality bar the archive is held to (issue 3): least acceptable values, and false links
-# allowed.
-TARGETS = {
+# The quality bar the archive is held to: least acceptable values per figure. The reference
+# set (the seeds the rules grew up on) is held higher than a set of articles the rules were
+# not written from, and every other set is held to the bar for unseen news.
+REFERENCE_TARGETS = {
     "recall": 0.98,
     "precision": 0.98,
-    "speaker_accuracy": 0.95,
-    "unit_accuracy": 0.95,
+    "speaker_accuracy": 0.98,
+    "unit_accuracy": 0.98,
     "link_recall": 0.95,
 }
+UNSEEN_TARGETS = {
+    "recall": 0.95,
+    "precision": 0.95,
+    "speaker_accuracy": 0.95,
+    "unit_accuracy": 0.90,
+    "link_recall": 0.66,
+}
+TARGETS = {"seeds": REFERENCE_TARGETS}
 MAX_FALSE_LINKS = 0
+
+
+def targets_for(name: str) -> dict:
+    """The targets of the corpus set called `name` (its folder's name)."""
+    return TARGETS.get(name, UNSEEN_TARGETS)
 
 
 @dataclass
@@ -48,11 +62,11 @@ class Scores:
     def as_dict(self):
         return asdict(self)
 
-    def shortfalls(self) -> list[str]:
+    def shortfalls(self, targets: dict = REFERENCE_TARGETS) -> list[str]:
         """Each figure below its target, as a line; empty when all targets are met."""
         out = [
             f"{name} {getattr(self, name):.3f} < {target}"
-            for name, target in TARGETS.items()
+            for name, target in targets.items()
             if getattr(self, name) < target
         ]
         if self.false_links > MAX_FALSE_LINKS:
@@ -158,7 +172,7 @@ def score(gold: dict) -> Scores:
         if hit_a and hit_b and survivor(hit_a.quote) == survivor(hit_b.quote):
             linked += 1
         else:
-            misses.append(f"not linked: {a['utterance']} in {file_a} and {file_b}")
+            misses.append(f"{file_a}: {a['utterance']} not linked with {file_b}")
 
     return Scores(
         gold_sentences=gold_total,
@@ -180,10 +194,12 @@ def score(gold: dict) -> Scores:
 def _speaker_right(person, gold_speaker, gold) -> bool:
     if gold_speaker is None:
         return person is None
+    wanted = gold["speakers"][gold_speaker]
     if person is None:
-        return False
+        # An institution ("the SBU said") may be kept as a description with no person.
+        return bool(wanted.get("accept_none"))
     tokens = {w for name in [person.name, *person.aliases] for w in words(name)}
-    return all(key in tokens for key in gold["speakers"][gold_speaker]["keys"])
+    return all(key in tokens for key in wanted["keys"])
 
 
 def _unit_right(person, gold_unit) -> bool:
@@ -215,7 +231,7 @@ def _false_links(gold, misses) -> int:
         for (file_a, ua), (file_b, ub) in combinations(sorted(per_article.items()), 2):
             if ua and ub and not ua & ub:
                 false += 1
-                misses.append(f"false link: {sorted(ua)} in {file_a} ~ {sorted(ub)} in {file_b}")
+                misses.append(f"{file_a}: false link, {sorted(ua)} ~ {sorted(ub)} in {file_b}")
     return false
 
 

@@ -1,6 +1,11 @@
 """evaluate_extraction: the figures, and the targets it holds the archive to."""
 
-from quotes.evaluation import Scores
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from quotes.evaluation import REFERENCE_TARGETS, UNSEEN_TARGETS, Scores, targets_for
 
 
 def scores(**changes):
@@ -24,7 +29,7 @@ def scores(**changes):
 
 def test_targets_met_leave_no_shortfall():
     """Figures at or above every target give no shortfall."""
-    assert scores(recall=0.98, speaker_accuracy=0.95).shortfalls() == []
+    assert scores(recall=0.98, speaker_accuracy=0.98).shortfalls() == []
 
 
 def test_each_missed_target_is_named():
@@ -33,3 +38,62 @@ def test_each_missed_target_is_named():
         "recall 0.900 < 0.98",
         "false links 1 > 0",
     ]
+
+
+def test_unseen_news_has_its_own_bar():
+    """The reference set is held to the reference targets; any other set to the bar for
+    unseen news, under which a dev-set unit accuracy of 0.92 passes but 0.5 does not."""
+    assert targets_for("seeds") == REFERENCE_TARGETS
+    assert targets_for("dev") == targets_for("any-new-set") == UNSEEN_TARGETS
+    assert scores(unit_accuracy=0.92, link_recall=0.7).shortfalls(UNSEEN_TARGETS) == []
+    assert scores(unit_accuracy=0.5).shortfalls(UNSEEN_TARGETS) == ["unit_accuracy 0.500 < 0.9"]
+
+
+ARTICLE = (
+    "Harbour talks stall\n\n"
+    '"We will not sign anything before the boats are back in port," '
+    "said Ilse Vantongeren, the harbour master.\n"
+)
+
+
+def small_set(folder, *, speaker_keys):
+    folder.mkdir()
+    (folder / "a.txt").write_text(ARTICLE, encoding="utf-8")
+    (folder / "manifest.jsonl").write_text(
+        json.dumps({"file": "a.txt", "outlet": "Harbour Post", "title": "Harbour talks stall"})
+        + "\n",
+        encoding="utf-8",
+    )
+    gold = {
+        "speakers": {"V": {"name": "Ilse Vantongeren", "keys": speaker_keys, "unit": None}},
+        "units": {},
+        "articles": [
+            {
+                "file": "a.txt",
+                "occurrences": [
+                    {
+                        "utterance": "u1",
+                        "speaker": "V",
+                        "kind": "quote",
+                        "text": "We will not sign anything before the boats are back in port,",
+                    }
+                ],
+            }
+        ],
+    }
+    (folder / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sets_side_by_side_with_misses_per_article(tmp_path, capsys):
+    """Two sets are scored side by side; a wrong speaker is listed under its article and
+    --check fails naming the set."""
+    good = small_set(tmp_path / "good", speaker_keys=["vantongeren"])
+    bad = small_set(tmp_path / "bad", speaker_keys=["somebody"])
+    with pytest.raises(CommandError, match="bad: speaker_accuracy 0.000"):
+        call_command("evaluate_extraction", str(good), str(bad), check=True)
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["good", "bad"]
+    assert "good: every target met" in out
+    assert "  a.txt\n    - speaker 'Ilse Vantongeren'" in out
