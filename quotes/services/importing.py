@@ -101,9 +101,14 @@ def statements(quotations: list[Quotation]) -> list[list[Quotation]]:
 
 
 @transaction.atomic
-def import_extraction(*, article, extraction: Extraction, publish: bool = False) -> list[Quote]:
-    """Store the article's quotations, linking each statement to the quote it repeats."""
-    if article.appearances.exists():
+def import_extraction(
+    *, article, extraction: Extraction, publish: bool = False, keep=()
+) -> list[Quote]:
+    """Store the article's quotations, linking each statement to the quote it repeats.
+
+    `keep` are printings of this article an archivist has curated (when it is read again):
+    quotations overlapping one of them are not stored again."""
+    if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
         return []  # already imported: importing again changes nothing
     people = {name: person_for(speaker) for name, speaker in extraction.speakers.items()}
     for name, speaker in extraction.speakers.items():
@@ -121,8 +126,13 @@ def import_extraction(*, article, extraction: Extraction, publish: bool = False)
 
     touched = []
     taken = set()
+    kept = [(a.start, a.end) for a in keep]
     for group in statements(quotations):
-        group = [q for q in group if q.start not in taken]
+        group = [
+            q
+            for q in group
+            if q.start not in taken and not any(s < q.end and q.start < e for s, e in kept)
+        ]
         if not group:
             continue
         taken.update(q.start for q in group)
@@ -142,16 +152,22 @@ def import_extraction(*, article, extraction: Extraction, publish: bool = False)
                 Fingerprint(appearance=appearance, key=key)
                 for key in fingerprint_keys(quotation.text)
             )
-        if not quote.text_edited:
-            printings = {}
-            for printed in quote.appearances.order_by("article_id", "start"):
-                printings.setdefault(printed.article_id, []).append(printed.text)
-            quote.text = canonical_text(list(printings.values()))
-            quote.save(update_fields=["text", "updated_at"])
-        refresh_search([quote])
-        quote.refresh_dates()
+        refresh_quote(quote)
         touched.append(quote)
     return touched
+
+
+def refresh_quote(quote: Quote) -> None:
+    """Recompute what a quote derives from its printings (canonical text unless an archivist
+    corrected it, search index, first publication date) after they change."""
+    if not quote.text_edited:
+        printings = {}
+        for printed in quote.appearances.order_by("article_id", "start"):
+            printings.setdefault(printed.article_id, []).append(printed.text)
+        quote.text = canonical_text(list(printings.values()))
+        quote.save(update_fields=["text", "updated_at"])
+    refresh_search([quote])
+    quote.refresh_dates()
 
 
 def link_statement(group: list[Quotation], *, person, publish: bool) -> Quote:

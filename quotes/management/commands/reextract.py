@@ -1,0 +1,47 @@
+"""python manage.py reextract [--all | ARTICLE_ID...] : read archived articles again with the
+current rules, keeping every curated record as the archivist left it."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from archive.models import Article
+from quotes.services.reextraction import reextract_article
+
+
+class Command(BaseCommand):
+    help = (
+        "Run extraction, attribution and linking again on archived articles. Suggestions "
+        "nobody has touched are redone; published, rejected, corrected and merged quotes stay "
+        "as they are, and where the new rules read them differently that is reported (a "
+        "different speaker becomes an attribution conflict in the admin). Each article is "
+        "redone in one transaction."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("ids", nargs="*", type=int, metavar="ARTICLE_ID")
+        parser.add_argument("--all", action="store_true", help="every archived article")
+
+    def handle(self, *args, **options):
+        ids, every = options["ids"], options["all"]
+        if bool(ids) == every:
+            raise CommandError("give article ids or --all (not both)")
+        articles = Article.objects.order_by("pk")
+        if ids:
+            articles = articles.filter(pk__in=ids)
+            missing = sorted(set(ids) - set(articles.values_list("pk", flat=True)))
+            if missing:
+                raise CommandError(f"no article with id {', '.join(map(str, missing))}")
+        totals = dict(articles=0, changed=0, removed=0, added=0, kept=0, conflicts=0)
+        for article in articles.iterator(chunk_size=100):
+            report = reextract_article(article=article)
+            totals["articles"] += 1
+            for name in ("removed", "added", "kept", "conflicts"):
+                totals[name] += getattr(report, name)
+            if report.changed:
+                totals["changed"] += 1
+                if options["verbosity"] >= 1:
+                    self.stdout.write(str(report))
+        self.stdout.write(
+            "{articles} articles read again, {changed} changed: {removed} suggestions removed, "
+            "{added} printings stored, {kept} curated printings kept, {conflicts} speaker "
+            "conflicts for an archivist".format(**totals)
+        )

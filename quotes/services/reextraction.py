@@ -1,0 +1,133 @@
+"""Running extraction, attribution and linking again on archived articles, after the rules
+improve, without undoing an archivist's work.
+
+What the machine suggested and nobody touched is redone from scratch. A curated quote (published,
+rejected, corrected, merged, or holding merged quotes) stays as the archivist left it: where the
+new rules read it differently, the difference is reported, and a different speaker becomes an
+attribution conflict for the archivist to settle.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from archive.models import Article
+
+from ..extraction import extract
+from ..models import AttributionConflict, Membership, Person, Quote
+from .importing import import_extraction, refresh_quote
+
+
+@dataclass
+class Report:
+    """What re-extracting one article changed, and what it left for an archivist."""
+
+    article: Article
+    removed: int = 0  # machine suggestions of the old rules taken away
+    added: int = 0  # printings the new rules found and stored (new or linked quotes)
+    kept: int = 0  # curated printings left as they were
+    conflicts: int = 0  # curated quotes whose speaker the new rules read differently
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.removed or self.added or self.conflicts or self.notes)
+
+    def __str__(self):
+        head = (
+            f"article {self.article.pk} ({self.article.source_file or self.article.title}): "
+            f"{self.removed} suggestions removed, {self.added} printings stored, "
+            f"{self.kept} curated kept, {self.conflicts} speaker conflicts"
+        )
+        return "\n".join([head, *(f"  - {note}" for note in self.notes)])
+
+
+def curated(quote: Quote) -> bool:
+    """An archivist has decided something about this quote: it is not the machine's to redo."""
+    return (
+        quote.status != Quote.Status.SUGGESTED
+        or quote.text_edited
+        or quote.merged_into_id is not None
+        or quote.merged_quotes.exists()
+    )
+
+
+def reextract_article(*, article: Article) -> Report:
+    """Redo the machine's reading of `article`, keeping every curated record as it is."""
+    report = Report(article)
+    extraction = extract(article.body, title=article.title)
+    with transaction.atomic():
+        appearances = list(
+            article.appearances.select_related("quote__person", "person").order_by("start")
+        )
+        kept, redo = [], []
+        for appearance in appearances:
+            (kept if curated(appearance.quote) else redo).append(appearance)
+        report.kept = len(kept)
+
+        touched_people = {a.person_id for a in redo} | {a.quote.person_id for a in redo}
+        touched_people |= set(article.memberships.values_list("person_id", flat=True))
+        quotes = {a.quote for a in redo}
+        for appearance in redo:
+            appearance.delete()
+        report.removed = len(redo)
+        for quote in quotes:
+            if quote.appearances.exists():
+                refresh_quote(quote)
+            else:
+                quote.delete()
+        Membership.objects.filter(article=article).delete()
+        _drop_orphans(touched_people - {None})
+
+        stored = import_extraction(article=article, extraction=extraction, keep=kept)
+        report.added = sum(
+            1 for quote in stored for a in quote.appearances.all() if a.article_id == article.pk
+        ) - len(kept)
+        _compare_kept(article, extraction, kept, report)
+    return report
+
+
+def _drop_orphans(person_ids):
+    """People the old rules made up from this article that nothing refers to any more (a
+    place read as a speaker, say): gone with the suggestions that held them."""
+    for person in Person.objects.filter(pk__in=person_ids, merged_into__isnull=True):
+        if (
+            person.quotes.exists()
+            or person.credited_appearances.exists()
+            or person.memberships.exists()
+            or person.merged_people.exists()
+        ):
+            continue
+        person.delete()
+
+
+def _compare_kept(article, extraction, kept, report):
+    """Where the new rules read a curated printing differently, say so; a different speaker
+    becomes an open attribution conflict on the curated quote."""
+    by_start = {q.start: q for q in extraction.quotations if not getattr(q, "in_title", False)}
+    for appearance in kept:
+        quote = appearance.quote
+        quotation = by_start.get(appearance.start)
+        if quotation is None:
+            report.notes.append(
+                f"quote {quote.short_id} ({quote.get_status_display().lower()}): the new rules "
+                f"no longer find the printing at {appearance.start}; kept as it is"
+            )
+            continue
+        if quotation.text != appearance.text:
+            report.notes.append(
+                f"quote {quote.short_id}: the new rules read the printing at "
+                f"{appearance.start} as {len(quotation.text)} characters instead of "
+                f"{len(appearance.text)}; kept as it is"
+            )
+        person = appearance.person
+        if quote.person_id and person is not None and person.pk != quote.person_id:
+            _, created = AttributionConflict.objects.get_or_create(
+                quote=quote, appearance=appearance
+            )
+            if created:
+                report.conflicts += 1
+                report.notes.append(
+                    f"quote {quote.short_id}: this article credits {person.name}, the quote "
+                    f"{quote.person.name}; left for an archivist (attribution conflict)"
+                )
