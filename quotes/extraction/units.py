@@ -25,8 +25,12 @@ def unit_key(name: str) -> str:
     text = fold(name).lower()
     text = _ORDINAL.sub(r"\1", text)
     text = re.sub(r"^the\s+", "", text)
-    tokens = re.findall(r"[a-z0-9]+", text)
-    return " ".join(_VARIANTS.get(t, t) for t in tokens)
+    text = re.sub(r"'s\b", "", text)
+    tokens = [_VARIANTS.get(t, t) for t in re.findall(r"[a-z0-9]+", text)]
+    # "Russia's 47th Aviation Regiment", "the Russian 47th ...": what stands before the
+    # number says whose unit it is, not which; the name starts at the number.
+    first = next((i for i, t in enumerate(tokens) if t.isdigit()), 0)
+    return " ".join(tokens[first:])
 
 
 # The noun a unit's name ends with; the name as printed stops there.

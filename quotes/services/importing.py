@@ -71,15 +71,36 @@ def unit_title(name: str) -> str:
 
 
 def unit_for(printed_name: str) -> Unit:
-    """The archive's unit for a name as printed; spelling variants fold into one unit."""
+    """The archive's unit for a name as printed; spelling variants fold into one unit, and so
+    does a name printed with fewer or more qualifiers ("47th Regiment", "47th Aviation
+    Regiment") when exactly one unit of that number and kind fits."""
     name = " ".join(printed_name.split())
-    unit = Unit.objects.filter(key=unit_key(name)).first()
+    key = unit_key(name)
+    unit = Unit.objects.filter(key=key).first()
+    if unit is None:
+        unit = _unit_by_qualifiers(key)
     if unit is None:
         unit = Unit.objects.create(name=unit_title(name))
     if name != unit.name and name not in unit.aliases:
         unit.aliases = [*unit.aliases, name]
         unit.save(update_fields=["aliases"])
     return unit
+
+
+def _unit_by_qualifiers(key: str) -> Unit | None:
+    """The one unit with the same number and unit noun whose other words hold this name's,
+    or are held by them; None when none or several fit."""
+    tokens = key.split()
+    if len(tokens) < 2 or not tokens[0].isdigit():
+        return None
+    words = set(tokens)
+    fits = []
+    for unit in Unit.objects.filter(key__startswith=f"{tokens[0]} ", key__endswith=tokens[-1]):
+        # The unit's own name only: a shorter alias would bridge to units it is not.
+        other = set(unit.key.split())
+        if words <= other or other <= words:
+            fits.append(unit)
+    return fits[0] if len(fits) == 1 else None
 
 
 def valid(quotation: Quotation, body: str) -> bool:
