@@ -4,6 +4,8 @@ from dataclasses import dataclass, field
 
 import regex as re
 
+from .places import is_country, is_place
+from .ranks import RANK, ROLE, leading_rank, rank_title
 from .units import UNIT, UNIT_NOUNS
 
 MASK = "\x01"  # stands in for quoted text, so that names inside quotations are never speakers
@@ -15,7 +17,7 @@ SPEECH_VERB = re.compile(
     r"|replies|admitted|admits|recalled|recalls|wrote|writes|shouted|begged|begs|demanded"
     r"|noted|notes|remarked|announced|announces|confirmed|revealed|reported|reports"
     r"|saying|telling|stressed|argued|argues|agreed|conceded|cautioned|sobbed|whispered"
-    r"|according\s+to)\b"
+    r"|reads|according\s+to)\b"
 )
 
 # Words that start capitalised word runs without being part of a name.
@@ -45,10 +47,13 @@ _NOT_PERSON = set(
     "Tuesday Wednesday Thursday Friday Saturday Sunday January February March "
     "July September October November December North South East West Central Emergency "
     "Security Lane Drive River Island Islands Sea Ocean Centre Center Palace Cathedral Museum "
-    "Stadium Harbour Facebook Twitter Instagram Telegram YouTube Online Weekly Daily".split()
+    "Stadium Harbour Facebook Twitter Instagram Telegram YouTube Online Weekly Daily Staff "
+    "Headquarters Intelligence Guards Marines Troops Command Directorate Bureau".split()
 )
 
-_TOKEN = re.compile(r"\p{Lu}\p{Ll}+(?:-\p{L}+)*(?:['’]\p{Lu}\p{Ll}+)?|\p{Lu}\p{Ll}*\.?(?=\s)")
+_TOKEN = re.compile(
+    r"(?<![\p{L}\d])(?:\p{Lu}\p{Ll}+(?:-\p{L}+)*(?:['’]\p{Lu}\p{Ll}+)?|\p{Lu}\p{Ll}*\.?(?=\s))"
+)
 # Between two words of one name: a space, and perhaps particles (Ursula von Arnim).
 _GAP = re.compile(
     r"[ \u00a0](?:(?:von|van|de|der|den|del|della|da|di|du|la|le|bin|al|ibn|dos)[ \u00a0])*"
@@ -61,7 +66,7 @@ _DESCRIPTOR = re.compile(
     r"\b((?:[Oo]ne|[Aa]nother|[Aa]n?|[Tt]he|[Tt]his|[Tt]hat)"
     r"(?:[ \u00a0]+(?!" + _PREPOSITION + r"\b)(?:[a-z][\w-]*|\p{Lu}\p{Ll}+ians?|\d[\w-]*)){0,3}"
     r"(?:[ \u00a0]+" + _PREPOSITION + r"(?:[ \u00a0]+(?:the|a|an|his|her|their))?"
-    r"(?:[ \u00a0]+[\p{L}\d][\w'-]*){1,3})?)"
+    r"(?:[ \u00a0]+[\p{L}\d][\w'’-]*){1,6})?)"
     r"(?:\s+(?:also|then|later|again|had|has|have|was|were|\w+ly))?\s*,?\s*$"
 )
 # Heads of speech-verb subjects that are not one person: documents, bodies, groups.
@@ -97,8 +102,114 @@ def _one_person(description: str) -> bool:
 
 
 # Ends before its closing comma, so that ", 61, whose house ..., said" hides both clauses.
-_APPOSITIVE = re.compile(r",\s*(?:who|which|whose|a|an|the|aged|himself|herself|\d+)\b[^,]*(?=,)")
+_APPOSITIVE = re.compile(
+    r",\s*(?:who|which|whose|a|an|the|aged|himself|herself|\d+|at|in|on|during|from|after"
+    r"|before|speaking|while|when|via|through|outside|inside|near)\b[^,]*(?=,)"
+)
+# A name right after one of these is its object ("a press conference in Kyiv"), never the
+# subject of the verb that follows.
+_GOVERNED = re.compile(
+    r"\b(?:in|at|from|to|of|near|outside|inside|into|on|by|with|for|across|around|towards?"
+    r"|through|over|under|about|against|between|among|via)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# "the pilot, who gave his name as X", "a soldier who identified himself as X", "the officer,
+# named as X,": the descriptor's own name.
+_NAMED_AS = re.compile(
+    r"(?:\b(?:gave|giving|gives)\s+(?:his|her|their)\s+(?:full\s+)?name\s+as"
+    r"|\b(?:identified|identifying|identifies|introduced|introducing|introduces|named|calls|called)"
+    r"\s+(?:himself|herself)(?:\s+as)?|\b(?:named|identified|named\s+only)\s+as|\bnamed)\s+$"
+)
+# An organisation printed as a speech verb's subject: an acronym or capitalised words, after
+# "the" or holding an acronym or an organisation's word: "the SBU", "the General Staff",
+# "the Security Service of Ukraine", "Ukraine's SBU".
+_ORG_WORD = r"(?:\p{Lu}{2,}\p{Ll}?|\p{Lu}\p{Ll}+)"
+ORG = _ORG_WORD + r"(?:\s+(?:of\s+the\s+|of\s+|for\s+|and\s+)?" + _ORG_WORD + r"){0,6}"
+_INSTITUTION = re.compile(
+    r"(?<![\p{L}'’])((?:[Tt]he\s+)?(?:\p{Lu}\p{Ll}+['’]s\s+)?" + ORG + r")"
+    r"(?:['’]s)?(?:\s+(?P<doc>(?:press\s+)?(?:report|statement|service|office|message|post))s?)?"
+    r"(?:\s+(?:also|then|later|again|\w+ly))?\s*,?\s*$"
+)
+# Documents whose words are their author's: "the report says" after "The SBU report notes".
+_DOCUMENT = re.compile(r"^(?:the|this|that)\s+(?:report|statement|message|post|comment|note)\b")
+_ACRONYM = re.compile(r"\b\p{Lu}{2,}\b")
+# Verbs with which an outlet credits its source of a story: "Ukrinform reports".
+_CREDIT = re.compile(r"^(?:reports|reported|writes|wrote|according\s+to)$")
+
+
+# Words in the names of newspapers, agencies and channels, which report what others said.
+_OUTLET_WORDS = set(
+    "Times Post Press News Telegraph Gazette Herald Journal Tribune Mail Daily Weekly Sun "
+    "Guardian Observer Independent Express Standard Chronicle Review Agency Newsweek Radio "
+    "Television TV Channel Network Inform Media Wire Insider Monitor Courier Pravda".split()
+)
+
+
+def is_outlet(phrase: str) -> bool:
+    """'The Gazette', 'the Kyiv Post', 'Radio Liberty': a publication or broadcaster."""
+    words = phrase.split()
+    return any(re.sub(r"['’]s$", "", w) in _OUTLET_WORDS for w in words[1:] or words)
+
+
+def institution(phrase: str) -> str:
+    """'The SBU' -> 'the SBU' when `phrase` names an organisation, else ''."""
+    phrase = " ".join(phrase.split())
+    words = phrase.split()
+    definite = words[0].lower() == "the"
+    body = words[1:] if definite else words
+    if not body or is_place(" ".join(body)):
+        return ""
+    if definite or _ACRONYM.search(phrase) or any(w in _NOT_PERSON for w in body):
+        return ("the " + " ".join(body)) if definite else phrase
+    return ""
+
+
 _SENTENCE_START = re.compile(r"(?:[.!?\u2026]['\"’”]?\s+|\n|^)(?=\S)")
+
+
+# The unit's owner country, left out of the unit's name: "Russia's 47th aviation regiment".
+_OWNER = r"(?:(?:\p{Lu}\p{Ll}+[ \u00a0]){0,2}\p{Lu}\p{Ll}+['’]s?[ \u00a0]+)?"
+_IN_UNIT = r"\s+(?:of|from|in|with|for|at)\s+" + _OWNER + r"(?:the\s+)?(?P<unit>" + UNIT + r")"
+_RANK_I = r"(?i:" + RANK + r")"
+# ", a lieutenant colonel and deputy commander of the ...", ", commander of the ...",
+# ", a radio operator of the ...", ", who serves in the ...", " of the ...".
+_UNIT_AFTER = re.compile(
+    r"\s*(?:,\s*(?P<role>(?:(?:a|an|the)\s+)?(?:(?P<rank>" + _RANK_I + r")(?:\s+and|\s*,)?\s+)?"
+    r"(?:(?P<duty>"
+    + ROLE
+    + r")|(?<=\b(?:a|an)\s+)[\w-]+(?:\s+[\w-]+){0,2}?))"
+    + _IN_UNIT
+    + r"|,?\s*who\s+(?:served|serves|is\s+serving|fought|fights|was|is)"
+    r"(?:\s+as\s+(?:(?:a|an|the)\s+)?(?P<duty>"
+    + ROLE
+    + r"))?\s+(?:with|in|of)\s+"
+    + _OWNER
+    + r"(?:the\s+)?(?P<unit>"
+    + UNIT
+    + r")"
+    r"|,?\s*(?:of|from)\s+" + _OWNER + r"(?:the\s+)?(?P<unit>" + UNIT + r"))"
+)
+# "deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X": the mention
+# starts at the rank.
+_UNIT_BEFORE = re.compile(r"\b(?P<duty>" + ROLE + r")" + _IN_UNIT + r"\s*,\s*$")
+# "who served with the same unit", "who commands a company of the same brigade".
+_SAME_UNIT = re.compile(
+    r"\s*,?\s*(?:who\s+[^,.;:\n]*?\s+)?(?:of|with|in|from)\s+the\s+same\s+"
+    r"(?P<noun>" + UNIT_NOUNS + r")\b"
+)
+_UNIT_LATER = re.compile(
+    r"(?:\b(?:He|She)\s+(?:serves|served|is\s+serving|fought|fights|was|is)\s+"
+    r"(?:(?:a|an|the)\s+)?(?:(?P<rank>"
+    + _RANK_I
+    + r")(?:\s+and)?\s+)?(?:(?P<duty>"
+    + ROLE
+    + r")\s+)?(?:in|with|of|for)\s+"
+    + _OWNER
+    + r"(?:the\s+)?(?P<unit>"
+    + UNIT
+    + r")"
+    r"|\b(?:His|Her)\s+unit,\s+(?:the\s+)?(?P<unit>" + UNIT + r"))"
+)
 
 
 @dataclass
@@ -115,6 +226,9 @@ class Mention:
     person: int | None = None  # index into Names.people once resolved
     unit: str = ""  # a unit printed right after the name, as printed
     role: str = ""  # an appositive role printed with the unit: "a radio operator"
+    rank: str = ""  # a military rank printed before the name or in its apposition
+    duty: str = ""  # what the person does, from an apposition: "deputy commander"
+    place: bool = False  # a lone word that is also a place's name: "Kyiv", "Jackson"
 
 
 @dataclass
@@ -124,6 +238,8 @@ class Person:
     aliases: list[str] = field(default_factory=list)
     units: list[str] = field(default_factory=list)
     description: str = ""
+    rank: str = ""
+    role: str = ""
 
 
 @dataclass
@@ -170,6 +286,9 @@ class Names:
         for index, (ps, pe) in enumerate(paras):
             if index not in skip:
                 self.mentions.extend(self._runs(ps, pe))
+        # A lone place name is no person, unless it is the surname of someone named in full.
+        full = {t for m in self.mentions if len(m.tokens) > 1 for t in m.tokens}
+        self.mentions = [m for m in self.mentions if not m.place or m.tokens[0] in full]
         for mention in sorted(self.mentions, key=lambda m: -len(m.tokens)):
             if len(mention.tokens) >= 2:
                 mention.person = self._cluster(mention)
@@ -198,6 +317,8 @@ class Names:
 
     def _alias(self, mention: Mention) -> None:
         person = self.people[mention.person]
+        if mention.rank and not person.rank:
+            person.rank = mention.rank
         printed = " ".join(mention.printed.split())
         if printed != person.name and printed not in person.aliases:
             person.aliases.append(printed)
@@ -276,44 +397,60 @@ class Names:
     def _make(self, run, part: list[int]) -> Mention | None:
         text = self.text
         names = [run[i].group().rstrip(".") for i in part]
-        titled = 0
+        # A country glued to the name ("Ukraine Serhii Kovalenkyi") is no part of it.
+        lead = 0
+        while len(names) - lead > 2 and is_country(names[lead]):
+            lead += 1
+        start, end = run[part[lead]].start(), run[part[-1]].end()
+        # A rank of one or more words ("Senior Lieutenant", "Colonel-General"), then titles.
+        rank = leading_rank(text[start:end])
+        titled = lead
+        if rank:
+            rank_end = start + len(rank)
+            while titled < len(names) and run[part[titled]].end() <= rank_end + 1:
+                titled += 1
         while titled < len(names) and names[titled] in _TITLES:
             titled += 1
         if titled == len(names):
             return None
-        start, end = run[part[0]].start(), run[part[-1]].end()
         possessive = bool(_POSSESSIVE.match(text, end))
         name = " ".join(text[run[part[titled]].start() : end].split())
-        return Mention(start, end, names[titled:], text[start:end], titled > 0, possessive, name)
+        if titled == lead and len(names) - lead > 1 and is_place(name):
+            return None
+        # Aliases keep a civil title ("Mr Alekseevich") but never a rank.
+        printed = text[start + len(rank) : end].strip() if rank else text[start:end]
+        mention = Mention(start, end, names[titled:], printed, titled > lead, possessive, name)
+        mention.rank = rank
+        mention.place = titled == lead and is_place(name)
+        return mention
 
     def _units(self) -> None:
-        """Units (and an appositive role) printed right after a person's name."""
+        """Units, ranks and roles stated for a person: in an apposition after the name
+        ("X, a lieutenant colonel and deputy commander of the 47th Aviation Regiment,"), before
+        it ("deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X"), or in
+        a later sentence about them ("He serves in the 12th Brigade")."""
         text = self.text
         seen: list[str] = []  # units stated so far, in order
-        role = r",\s*(?P<role>(?:a|an)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:of|from|in|with)\s+"
-        served = r",?\s*who\s+(?:served|serves|fought|fights|was|is)\s+(?:with|in)\s+"
-        patterns = [
-            re.compile(
-                r"\s*(?:" + role + r"|" + served + r"|,?\s*(?:of|from)\s+)(?:the\s+)?"
-                r"(?P<unit>" + UNIT + r")"
-            ),
-            # "who served with the same unit", "who commands a company of the same brigade":
-            # the same unit as the one stated before.
-            re.compile(
-                r"\s*,?\s*(?:who\s+[^,.;:\n]*?\s+)?(?:of|with|in|from)\s+the\s+same\s+"
-                r"(?P<noun>" + UNIT_NOUNS + r")\b"
-            ),
-        ]
-        for mention in sorted(self.mentions, key=lambda m: m.start):
+        ordered = sorted(self.mentions, key=lambda m: m.start)
+        for mention in ordered:
             if mention.possessive:
                 continue
-            match = patterns[0].match(text, mention.end)
+            match = _UNIT_AFTER.match(text, mention.end)
             if match:
                 mention.unit = " ".join(match.group("unit").split())
-                mention.role = match.group("role") or ""
+                mention.role = " ".join((match.group("role") or "").split())
+                mention.duty = " ".join((match.group("duty") or "").split())
+                if match.group("rank") and not mention.rank:
+                    mention.rank = rank_title(" ".join(match.group("rank").split()))
                 seen.append(mention.unit)
                 continue
-            match = patterns[1].match(text, mention.end)
+            match = _UNIT_BEFORE.search(text, max(0, mention.start - 200), mention.start)
+            if match:
+                mention.unit = " ".join(match.group("unit").split())
+                mention.duty = " ".join(match.group("duty").split())
+                seen.append(mention.unit)
+                continue
+            match = _SAME_UNIT.match(text, mention.end)
             if match:
                 # The last unit stated of that kind ("the same brigade": the last brigade).
                 noun = match.group("noun").lower()
@@ -323,6 +460,28 @@ class Names:
         for mention in self.mentions:
             if mention.person is not None:
                 self._give_unit(mention)
+        # "He serves in the 12th Brigade.", "His unit, the 5th Tank Brigade, ...": the person
+        # named last before, in that paragraph or the one before.
+        for match in _UNIT_LATER.finditer(text):
+            this_line = text.rfind("\n", 0, match.start())
+            line_start = text.rfind("\n", 0, this_line) if this_line > 0 else -1
+            before = [
+                m
+                for m in ordered
+                if line_start < m.start < match.start()
+                and m.person is not None
+                and not m.possessive
+            ]
+            if not before:
+                continue
+            person = self.people[before[-1].person]
+            unit = " ".join(match.group("unit").split())
+            if unit not in person.units:
+                person.units.append(unit)
+            if match.group("duty") and not person.role:
+                person.role = " ".join(match.group("duty").split())
+            if match.group("rank") and not person.rank:
+                person.rank = rank_title(" ".join(match.group("rank").split()))
 
     def _give_unit(self, mention: Mention) -> None:
         person = self.people[mention.person]
@@ -330,6 +489,10 @@ class Names:
             person.units.append(mention.unit)
         if mention.role and not person.description:
             person.description = mention.role
+        if mention.rank and not person.rank:
+            person.rank = mention.rank
+        if mention.duty and not person.role:
+            person.role = mention.duty
 
 
 @dataclass
@@ -342,6 +505,7 @@ class Found:
     mention: Mention | None = None
     description: str = ""
     definite: bool = False
+    institution: bool = False  # a body or its document ("the SBU"), never who "he" is
 
 
 class Attributor:
@@ -354,15 +518,44 @@ class Attributor:
     def _mentions_in(self, start: int, end: int) -> list[Mention]:
         return [m for m in self.names.mentions if start <= m.start and m.end <= end]
 
+    def owner(self, phrase: str, pos: int) -> str:
+        """The organisation a document speaks for ('the report' after 'The SBU report notes',
+        'the statement' after 'The Security Service of Ukraine released a video'): the last
+        one named in the 600 characters before `pos`, or ''."""
+        if not _DOCUMENT.match(phrase):
+            return ""
+        window = self.text[max(0, pos - 600) : pos]
+        found = ""
+        for match in re.finditer(r"(?<![\p{L}'’])(?:[Tt]he\s+)?" + ORG, window):
+            candidate = institution(match.group())
+            if candidate and not any(
+                m.start <= pos - len(window) + match.start() < m.end for m in self.names.mentions
+            ):
+                found = candidate
+        return found
+
+    def named_as(self, start: int, end: int) -> Mention | None:
+        """A person named in text[start:end] as a descriptor's name: 'who gave his name as X'."""
+        for mention in self._mentions_in(start, end):
+            if _NAMED_AS.search(self.text[max(start, mention.start - 60) : mention.start]):
+                return mention
+        return None
+
     def subject(self, start: int, end: int, verb_end: int) -> Found | None:
         """The subject of a speech verb read from text[start:end], the words before the verb."""
         text = self.text
         region = text[start:end]
+        named = self.named_as(start, end)
+        if named is not None:
+            verb = text[end:verb_end].strip()
+            return Found("name", named.start, f"{named.printed} {verb}", named)
         hidden = [(m.start() + start, m.end() + start) for m in _APPOSITIVE.finditer(region)]
         candidates = [
             m
             for m in self._mentions_in(start, end)
-            if not m.possessive and not any(s <= m.start < e for s, e in hidden)
+            if not m.possessive
+            and not any(s <= m.start < e for s, e in hidden)
+            and not _GOVERNED.search(text[max(start, m.start - 40) : m.start])
         ]
         known = [m for m in candidates if m.person is not None]
         if candidates and candidates[-1].person is None:
@@ -372,7 +565,10 @@ class Attributor:
                 for i in range(candidates[-1].end, end)
                 if not any(s <= i < e for s, e in hidden)
             )
-            if re.fullmatch(r"(?:[\s,]|\b(?:also|then|later|again|\w+ly)\b)*", tail):
+            credit = _CREDIT.match(" ".join(text[end:verb_end].split()))
+            if credit is None and re.fullmatch(
+                r"(?:[\s,]|\b(?:also|then|later|again|\w+ly)\b)*", tail
+            ):
                 known = candidates
         if known:
             mention = known[-1]
@@ -394,6 +590,16 @@ class Attributor:
         match = _PRONOUN.search(text[start:cut])
         if match:
             return Found("pronoun", start + match.start(), words(start + match.start()))
+        match = _INSTITUTION.search(text[start:cut])
+        whole = match and re.search(
+            r"(?:^|[,;:\u2013\u2014]|\bthat)\s*$", text[start : start + match.start(1)]
+        )
+        if whole and (body := institution(match.group(1))):
+            pos = start + match.start(1)
+            credit = _CREDIT.match(" ".join(text[end:verb_end].split()))
+            if is_outlet(body) or (credit and len(body.split()) == 1):
+                return None  # an outlet crediting its source: "..., The Gazette reports."
+            return Found("unnamed", pos, words(pos), None, body, True, institution=True)
         match = _DESCRIPTOR.search(text[start:cut])
         if match:
             phrase = " ".join(match.group(1).split())
@@ -401,6 +607,9 @@ class Attributor:
                 definite = phrase.split()[0].lower() in ("the", "this", "that")
                 phrase = phrase[0].lower() + phrase[1:]
                 pos = start + match.start(1)
+                owner = self.owner(phrase, pos)
+                if owner:
+                    return Found("unnamed", pos, words(pos), None, owner, True, institution=True)
                 return Found("unnamed", pos, words(pos), None, phrase, definite)
         return None
 
@@ -418,7 +627,10 @@ class Attributor:
         if not lead.strip(" ,\u00a0"):
             # Inverted: "said Mr X", "said the soldier".
             rest_end = min(stop, verb.end() + 60)
+            credit = _CREDIT.match(" ".join(verb.group().split()))
             for mention in self._mentions_in(verb.end(), rest_end):
+                if credit and mention.person is None:
+                    return None  # "according to Reuters": the outlet, not the speaker
                 if not text[verb.end() : mention.start].strip() and not mention.possessive:
                     return Found("name", mention.start, text[verb.start() : mention.end], mention)
                 break
@@ -429,6 +641,9 @@ class Attributor:
                 phrase = match.group(1)
                 definite = phrase.split()[0] == "the"
                 end = verb.end() + match.end()
+                named = self.named_as(end, min(stop, end + 80))
+                if named is not None:
+                    return Found("name", named.start, text[verb.start() : named.end], named)
                 return Found(
                     "unnamed", verb.start(), text[verb.start() : end], None, phrase, definite
                 )
@@ -475,7 +690,7 @@ class Attributor:
             for verb in SPEECH_VERB.finditer(text, ps, pe):
                 start = _sentence_start(text, verb.start(), ps)
                 found = self.subject(start, verb.start(), verb.end())
-                if found is None or found.kind == "pronoun":
+                if found is None or found.kind == "pronoun" or found.institution:
                     continue
                 if found.kind == "unnamed" and not _one_person(found.description):
                     continue  # "the report said", "the men said": not who "he" will be

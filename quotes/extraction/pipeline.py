@@ -149,7 +149,8 @@ def run(body: str, *, title: str = "") -> Extraction:
             entity = previous[1]
         else:
             entity = resolver.focus if resolver.focus is not None else Entity(ident=-1)
-        resolver.focus = entity
+        if found is None or not found.institution:
+            resolver.focus = entity  # "he" is never an institution
         if entity.person is not None:
             quotation.speaker = names.people[entity.person].name
         elif not quotation.speaker_description:
@@ -171,6 +172,11 @@ def run(body: str, *, title: str = "") -> Extraction:
         if quotation.speaker and quotation.speaker not in speakers:
             person = next(p for p in names.people if p.name == quotation.speaker)
             speakers[person.name] = Speaker(
-                person.name, list(person.aliases), list(person.units), person.description
+                person.name,
+                list(person.aliases),
+                list(person.units),
+                person.description,
+                rank=person.rank,
+                role=person.role,
             )
     return Extraction(quotations, speakers)

@@ -142,6 +142,34 @@ def _continues(text: str, paras, index: int, family: str, headlines) -> int | No
     return None
 
 
+# How many paragraphs a quotation opened once and closed only at the end of a later paragraph
+# may run over; past that an unclosed mark is a typo, not a long appeal.
+RUN_ON_LIMIT = 12
+
+
+def _runs_on(text: str, paras, index: int, family: str, headlines) -> int | None:
+    """The paragraph that closes a quotation left open at the end of paragraph `index` without
+    any re-opening mark ('He said: "...' then paragraphs of plain text): the first later one
+    ending with a closing mark of that family, with no mark of that family opening or closing
+    anywhere in between, at most RUN_ON_LIMIT paragraphs on."""
+    for j in range(index + 1, min(len(paras), index + RUN_ON_LIMIT)):
+        if j in headlines:
+            return None
+        s, e = paras[j]
+        end = e
+        while end > s and text[end - 1] in _AFTER_CLOSE:
+            end -= 1
+        for i in range(s, end):
+            if text[i] in MARKS and _family(text[i]) == family:
+                if _can_open(text, i, s, e):
+                    return None
+                if _can_close(text, i, s, e):
+                    if i == end - 1 and i > s:
+                        return j
+                    return None
+    return None
+
+
 def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
     """All quotations in `text`, outermost only; `headlines` are paragraph indexes of title lines,
     whose quotations never run on into the next paragraph."""
@@ -190,6 +218,26 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
                 carry = Span([piece], opened, pe, family, [index], headline=index in headlines)
             carry.closed = pe
             nxt = _continues(text, paras, index, family, headlines)
+            last = None
+            if nxt is None and index not in headlines:
+                last = _runs_on(text, paras, index, family, headlines)
+            if last is not None:
+                for j in range(index + 1, last + 1):
+                    s, e = paras[j]
+                    if j < last and is_boilerplate(text[s:e]):
+                        continue
+                    close = e
+                    if j == last:
+                        while text[close - 1] not in MARKS:
+                            close -= 1
+                        close -= 1
+                    carry.segments.append(_trim(text, s, close))
+                    carry.paragraphs.append(j)
+                    carry.closed = close + 1 if j == last else e
+                spans.append(carry)
+                carry = None
+                index = last + 1
+                continue
             if nxt is None:
                 spans.append(carry)
                 carry = None

@@ -39,11 +39,23 @@ UNIT_NOUNS = (
     "|detachment|platoon|battery|troop|wing|unit|command|guards"
 )
 
+# A unit noun that is a qualifier of a later one ("5th Guards Tank Brigade") does not end it.
+_MORE = (
+    r"(?![ \u00a0](?:(?!(?i:and|or|the|of|in|with|from|near|at)\b)[\w-]+[ \u00a0]){0,3}"
+    r"(?i:brigade|regiment|division|battalion|army|corps|squadron)\b)"
+)
 # "57th separate mountain rifle brigade" or "Northern Tank Division": a number or
 # capitalised words, a few more words, then the unit noun.
 UNIT = (
-    r"(?:\d+(?:st|nd|rd|th)?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:" + UNIT_NOUNS + r")s?"
-    r"|(?:[A-Z][\w-]+[ \u00a0]){1,5}(?:" + UNIT_NOUNS.title() + r"))\b"
+    r"(?:\d+(?:st|nd|rd|th)?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:"
+    + UNIT_NOUNS
+    + r")s?"
+    + _MORE
+    + r"|(?:[A-Z][\w-]+[ \u00a0]){1,5}(?:"
+    + UNIT_NOUNS.title()
+    + r"))"
+    # "Northern Group of Forces", "Group of Troops"
+    r"(?:[ \u00a0]of[ \u00a0](?i:forces|troops))?\b"
 )
 _UNIT = re.compile(UNIT)
 

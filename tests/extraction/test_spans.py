@@ -188,3 +188,33 @@ def test_title_printed_as_first_line_is_read_once():
     (quotation,) = extract(body, title=title).quotations
     assert quotation.kind == "headline"
     assert body[slice(*quotation.segments[0])] == "the river took all our cattle"
+
+
+def test_quotation_opened_once_runs_over_paragraphs_until_its_closing_mark():
+    """'He said: "...' then paragraphs with no re-opening mark, the last ending with the
+    closing mark: every paragraph belongs to the quotation."""
+    body = (
+        "Petro Yarosh read an appeal. He said: \u201cWe ask the mothers to come for us.\n"
+        "Nobody told us where we were going.\n"
+        "We want to go home.\u201d\n"
+        "The appeal was filmed on Monday.\n"
+    )
+    [quotation] = extract(body).quotations
+    assert quotation.text.split("\n") == [
+        "We ask the mothers to come for us.",
+        "Nobody told us where we were going.",
+        "We want to go home.",
+    ]
+    assert quotation.speaker == "Petro Yarosh"
+
+
+def test_a_stray_opening_mark_does_not_swallow_the_article():
+    """An opening mark never closed at a paragraph's end stays in its own paragraph, and one
+    whose closing mark comes after another opening is not run on."""
+    body = (
+        "Petro Yarosh said: \u201cWe ask the mothers to come for us.\n"
+        "The army later denied it.\n"
+        "A spokesman said: \u201cThat is a lie.\u201d\n"
+    )
+    quotations = extract(body).quotations
+    assert [q.text for q in quotations] == ["We ask the mothers to come for us.", "That is a lie."]

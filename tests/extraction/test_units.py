@@ -65,3 +65,62 @@ def test_same_unit_named_by_its_kind():
     )
     speaker = extract(body).speakers["Dara Holm"]
     assert speaker.units == ["31st separate pontoon brigade"]
+
+
+Q = "\u201cWe were sent forward without maps or food for the first week.\u201d"
+
+
+def test_unit_in_an_apposition_before_the_name():
+    """ "deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X" gives the
+    unit without the country, the role and the rank, and keeps both out of the name."""
+    body = (
+        "A captured pilot, deputy commander of Russia\u2019s 63rd aviation regiment, "
+        f"Lieutenant Colonel Serhiy Kovalenkyy, said: {Q}\n"
+    )
+    speaker = extract(body).speakers["Serhiy Kovalenkyy"]
+    assert speaker.units == ["63rd aviation regiment"]
+    assert speaker.role == "deputy commander"
+    assert speaker.rank == "Lieutenant Colonel"
+
+
+def test_units_in_appositions_after_the_name():
+    """'X, commander of the ...,', 'X, a spokesman for the Sokil Regiment,' and 'X, who serves
+    in the Northern Group of Forces,' give the unit and the role."""
+    cases = (
+        ("Petro Yarosh, commander of the 21st Marine Brigade, said", "21st Marine Brigade"),
+        ("Petro Yarosh, a spokesman for the Sokil Regiment, said", "Sokil Regiment"),
+        (
+            "Petro Yarosh, who serves in the Northern Group of Forces, said",
+            "Northern Group of Forces",
+        ),
+    )
+    for lead, unit in cases:
+        speaker = extract(f"{lead}: {Q}\n").speakers["Petro Yarosh"]
+        assert speaker.units == [unit], lead
+    body = f"Petro Yarosh, a spokesman for the Sokil Regiment, said: {Q}\n"
+    assert extract(body).speakers["Petro Yarosh"].role == "spokesman"
+
+
+def test_unit_stated_in_a_later_sentence_about_the_person():
+    """'He serves in the 12th Brigade.' and 'His unit, the 5th Tank Brigade, ...' give the
+    person named before that unit."""
+    for later, unit in (
+        (
+            "He serves in the 12th Separate Motorized Rifle Brigade.",
+            "12th Separate Motorized Rifle Brigade",
+        ),
+        (
+            "His unit, the 5th Guards Tank Brigade, lost half its vehicles.",
+            "5th Guards Tank Brigade",
+        ),
+    ):
+        body = f"Petro Yarosh was captured near the river. {later}\nHe said: {Q}\n"
+        assert extract(body).speakers["Petro Yarosh"].units == [unit], later
+
+
+def test_an_unnamed_speaker_with_a_unit_stays_unnamed():
+    """'One soldier from Russia's 2nd Motor Rifle Division said' makes no person."""
+    body = f"One soldier from Russia\u2019s 4th Coastal Defence Division said: {Q}\n"
+    extraction = extract(body)
+    assert extraction.speakers == {}
+    assert extraction.quotations[0].speaker is None

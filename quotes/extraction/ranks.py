@@ -1,0 +1,56 @@
+"""Military ranks and roles as articles print them, so that they stay out of people's names."""
+
+import regex as re
+
+# Longest forms first within each group, so that "Lieutenant Colonel" wins over "Lieutenant".
+_RANK_WORDS = [
+    # compound ranks (Russian and Ukrainian ranks as English-language outlets render them)
+    r"colonel[- ]general",
+    r"lieutenant[- ]general",
+    r"lieutenant[- ]colonel",
+    r"major[- ]general",
+    r"brigadier[- ]general",
+    r"sergeant[- ]major",
+    r"(?:senior|junior|first|second|chief)[- ]lieutenant",
+    r"(?:senior|junior|staff|master|chief|lance|first)[- ]sergeant",
+    r"lance[- ]corporal",
+    r"(?:senior[- ]|chief[- ])?warrant[- ]officer",
+    r"(?:chief[- ])?petty[- ]officer",
+    r"(?:rear|vice)[- ]admiral",
+    r"captain[- ]lieutenant",
+    r"captain(?:\s+(?:of\s+the\s+)?(?:1st|2nd|3rd|first|second|third)\s+rank)",
+    r"(?:senior[- ])?(?:praporshchik|michman|starshyna|starshina)",
+    r"lt\.?[- ]?col\.?",
+    r"lt\.?[- ]?gen\.?",
+    r"maj\.?[- ]?gen\.?",
+    r"brig\.?[- ]?gen\.?",
+    r"col\.?[- ]gen\.?",
+    # single words
+    r"general|colonel|major|captain|lieutenant|sergeant|corporal|private|ensign|admiral"
+    r"|marshal|brigadier|commander|gen\.?|col\.?|maj\.?|capt\.?|lt\.?|sgt\.?|cpl\.?|pte\.?|pvt\.?",
+]
+RANK = r"(?:" + "|".join(_RANK_WORDS) + r")(?![\w-])"
+_RANK_AT_START = re.compile(r"(?i:" + RANK + r")\s*")
+
+# What a person does in a unit or an organisation, as printed in an apposition.
+ROLE = (
+    r"(?:(?:deputy|acting|first\s+deputy|assistant|former|chief)\s+)?"
+    r"(?:(?:platoon|company|battalion|brigade|regiment|squad|tank|unit|division)\s+)?"
+    r"(?:commander|commanding\s+officer|chief\s+of\s+staff|head|chief|spokes(?:man|woman|person)"
+    r"|press\s+(?:officer|secretary)|leader|officer|pilot|navigator|gunner|driver|medic"
+    r"|soldier|serviceman|servicewoman|member|fighter|sniper|scout|radio\s+operator)"
+)
+
+
+def leading_rank(text: str) -> str:
+    """The rank `text` starts with, as printed ('Lieutenant Colonel'), or ''."""
+    match = _RANK_AT_START.match(text)
+    if not match:
+        return ""
+    return " ".join(match.group().split())
+
+
+def rank_title(rank: str) -> str:
+    """A rank printed in lower case in an apposition, as it stands before a name:
+    'lieutenant colonel' -> 'Lieutenant Colonel'."""
+    return "-".join(" ".join(w[:1].upper() + w[1:] for w in p.split()) for p in rank.split("-"))
