@@ -14,8 +14,19 @@ from django.utils.text import Truncator
 from archive.admin import ArticleAdmin
 from archive.models import Article
 
-from .models import Appearance, Membership, MergeSuggestion, Person, PersonAlias, Quote, Unit
+from .models import (
+    Appearance,
+    AttributionConflict,
+    Membership,
+    MergeSuggestion,
+    Person,
+    PersonAlias,
+    PersonMergeSuggestion,
+    Quote,
+    Unit,
+)
 from .search import refresh_search
+from .services.attribution import credit_printing_speaker, keep_quote_speaker
 from .services.merging import merge_people, merge_quotes
 from .services.publishing import publish_quotes, reject_quotes
 
@@ -131,12 +142,19 @@ class PersonMembershipInline(admin.TabularInline):
 @admin.register(Person)
 class PersonAdmin(MergeConfirmationMixin, admin.ModelAdmin):
     ordering = ["name"]
-    list_display = ["name", "description", "alias_names", "quote_count", "merged_into"]
+    list_display = [
+        "name",
+        "sort_name",
+        "description",
+        "alias_names",
+        "quote_count",
+        "merged_into",
+    ]
     list_filter = [MergedFilter]
     list_select_related = ["merged_into"]
     search_fields = ["name", "alias_set__name"]
-    fields = ["name", "description", "slug", "key", "merged_into"]
-    readonly_fields = ["slug", "key", "merged_into"]
+    fields = ["name", "sort_name", "description", "slug", "key", "merged_into"]
+    readonly_fields = ["sort_name", "slug", "key", "merged_into"]
     inlines = [PersonAliasInline, PersonMembershipInline]
     actions = ["merge_selected_people"]
 
@@ -664,6 +682,264 @@ def survivor_order(a, b):
     if (a.status == published) != (b.status == published):
         return (b, a) if a.status == published else (a, b)
     return (b, a) if (a.created_at, a.pk) <= (b.created_at, b.pk) else (a, b)
+
+
+class PersonSuggestionStatusFilter(SuggestionStatusFilter):
+    def lookups(self, request, model_admin):
+        return [*PersonMergeSuggestion.Status.choices, ("all", "All")]
+
+
+def live_quote_count(side):
+    """The number of unmerged quotes of the person on `side` of a suggestion."""
+    return Coalesce(
+        Subquery(
+            Quote.objects.filter(person=OuterRef(side), merged_into__isnull=True)
+            .order_by()
+            .values("person")
+            .annotate(n=Count("pk"))
+            .values("n")
+        ),
+        0,
+    )
+
+
+@admin.register(PersonMergeSuggestion)
+class PersonMergeSuggestionAdmin(admin.ModelAdmin):
+    """Two people an import could not tell apart (a spelling, a surname alone): merge or not."""
+
+    list_display = ["person_side", "candidate_side", "reason", "article_link", "score", "status"]
+    list_display_links = None
+    list_filter = [PersonSuggestionStatusFilter]
+    list_select_related = ["person", "candidate", "article__outlet"]
+    search_fields = ["person__name", "candidate__name", "person__alias_set__name", "reason"]
+    fields = ["person_side", "candidate_side", "reason", "article_link", "score", "status"]
+    readonly_fields = ["person_side", "candidate_side", "reason", "article_link", "score"]
+    actions = ["merge_selected", "dismiss_selected"]
+
+    def has_add_permission(self, request):
+        return False  # suggestions are made by the importer's person resolution
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .defer(*(f"article__{f}" for f in ARTICLE_TEXT))
+            .annotate(
+                person_quotes=live_quote_count("person"),
+                candidate_quotes=live_quote_count("candidate"),
+            )
+            .prefetch_related("person__alias_set", "candidate__alias_set")
+        )
+
+    def _side(self, person, quotes):
+        aliases = ", ".join(alias.name for alias in person.alias_set.all())
+        merged = " (merged)" if person.merged_into_id else ""
+        return format_html(
+            "{}{} · {}<br>{}",
+            change_link(person, person.name),
+            merged,
+            plural(quotes, "quote"),
+            f"also: {aliases}" if aliases else "",
+        )
+
+    @admin.display(description="person")
+    def person_side(self, suggestion):
+        return self._side(suggestion.person, getattr(suggestion, "person_quotes", 0))
+
+    @admin.display(description="may be the same person as")
+    def candidate_side(self, suggestion):
+        return self._side(suggestion.candidate, getattr(suggestion, "candidate_quotes", 0))
+
+    @admin.display(description="article")
+    def article_link(self, suggestion):
+        return change_link(suggestion.article) if suggestion.article_id else "–"
+
+    @admin.action(description="Merge the two people of each selected suggestion")
+    def merge_selected(self, request, queryset):
+        merged, failures = 0, []
+        for suggestion in queryset.filter(status=PersonMergeSuggestion.Status.OPEN):
+            source, target = person_survivor_order(
+                live(suggestion.person), live(suggestion.candidate)
+            )
+            try:
+                if source != target:
+                    merge_people(source=source, target=target)
+                    self.log_change(request, target, f"Merged {source.name} into this person.")
+            except ValueError as exc:
+                failures.append(str(exc))
+                continue
+            PersonMergeSuggestion.objects.filter(pk=suggestion.pk).update(
+                status=PersonMergeSuggestion.Status.MERGED
+            )
+            merged += 1
+        if merged:
+            self.message_user(request, f"{plural(merged, 'suggestion')} merged.", messages.SUCCESS)
+        for failure in failures:
+            self.message_user(request, failure, messages.ERROR)
+
+    @admin.action(description="Dismiss selected suggestions")
+    def dismiss_selected(self, request, queryset):
+        count = queryset.filter(status=PersonMergeSuggestion.Status.OPEN).update(
+            status=PersonMergeSuggestion.Status.DISMISSED
+        )
+        self.message_user(request, f"{plural(count, 'suggestion')} dismissed.", messages.SUCCESS)
+
+
+def person_survivor_order(a, b):
+    """(source, target) for merging a suggested pair of people: the one with more quotes
+    survives, else the older one, whose page links have pointed to for longer."""
+    counts = dict(
+        Person.objects.filter(pk__in=[a.pk, b.pk])
+        .annotate(n=Count("quotes", filter=Q(quotes__merged_into__isnull=True)))
+        .values_list("pk", "n")
+    )
+    if counts.get(a.pk, 0) != counts.get(b.pk, 0):
+        return (b, a) if counts.get(a.pk, 0) > counts.get(b.pk, 0) else (a, b)
+    return (b, a) if a.pk <= b.pk else (a, b)
+
+
+# Attribution conflicts
+
+
+class ConflictStatusFilter(admin.SimpleListFilter):
+    """Open conflicts unless asked otherwise: they are the ones waiting for a decision."""
+
+    title = "status"
+    parameter_name = "state"
+
+    def lookups(self, request, model_admin):
+        return [*AttributionConflict.Status.choices, ("all", "All")]
+
+    def choices(self, changelist):
+        current = self.value() or AttributionConflict.Status.OPEN
+        for value, label in self.lookup_choices:
+            yield {
+                "selected": current == value,
+                "query_string": changelist.get_query_string({self.parameter_name: value}),
+                "display": label,
+            }
+
+    def queryset(self, request, queryset):
+        value = self.value() or AttributionConflict.Status.OPEN
+        if value == "all":
+            return queryset
+        return queryset.filter(status=value)
+
+
+@admin.register(AttributionConflict)
+class AttributionConflictAdmin(admin.ModelAdmin):
+    """A printing joined to a quote by its words whose article credits someone else: the
+    archivist keeps the quote's speaker or gives the quote to the printing's."""
+
+    list_display = [
+        "quote_link",
+        "quote_speaker",
+        "printing",
+        "attribution",
+        "credited",
+        "status",
+        "created_at",
+    ]
+    list_display_links = None
+    list_filter = [ConflictStatusFilter]
+    list_select_related = ["quote__person", "appearance__article__outlet", "appearance__person"]
+    search_fields = [
+        "=quote__short_id",
+        "quote__text",
+        "quote__person__name",
+        "appearance__person__name",
+        "appearance__speaker_description",
+        "appearance__attribution",
+    ]
+    fields = [
+        "quote_link",
+        "quote_speaker",
+        "quote_text",
+        "printing",
+        "printed_text",
+        "attribution",
+        "credited",
+        "status",
+        "created_at",
+    ]
+    readonly_fields = [f for f in fields if f != "status"]
+    actions = ["keep_quote_speaker", "credit_printing_speaker"]
+
+    def has_add_permission(self, request):
+        return False  # conflicts are recorded by the importer's linking
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .defer(*(f"appearance__article__{f}" for f in ARTICLE_TEXT))
+        )
+
+    @admin.display(description="quote")
+    def quote_link(self, conflict):
+        return format_html(
+            "{}<br>{}",
+            change_link(conflict.quote, conflict.quote.short_id),
+            snippet(conflict.quote.text),
+        )
+
+    @admin.display(description="quote's speaker", ordering="quote__person__name")
+    def quote_speaker(self, conflict):
+        return conflict.quote.speaker_name
+
+    @admin.display(description="text")
+    def quote_text(self, conflict):
+        return conflict.quote.text
+
+    @admin.display(description="printing")
+    def printing(self, conflict):
+        article = conflict.appearance.article
+        return format_html("{} · {}", change_link(article), article.outlet or "outlet unknown")
+
+    @admin.display(description="printed words")
+    def printed_text(self, conflict):
+        return conflict.appearance.text
+
+    @admin.display(description="attribution as printed")
+    def attribution(self, conflict):
+        return conflict.appearance.attribution or "–"
+
+    @admin.display(description="printing credits")
+    def credited(self, conflict):
+        appearance = conflict.appearance
+        if appearance.person_id:
+            return change_link(appearance.person)
+        return appearance.speaker_description or "–"
+
+    @admin.action(description="Keep the quote's speaker")
+    def keep_quote_speaker(self, request, queryset):
+        count = keep_quote_speaker(conflicts=list(queryset))
+        self.message_user(request, f"{plural(count, 'conflict')} resolved.", messages.SUCCESS)
+
+    @admin.action(description="Credit this printing's speaker")
+    def credit_printing_speaker(self, request, queryset):
+        conflicts = list(
+            queryset.filter(status=AttributionConflict.Status.OPEN).select_related(
+                "quote", "appearance__person"
+            )
+        )
+        if len({c.quote_id for c in conflicts}) < len(conflicts):
+            self.message_user(
+                request,
+                "Select one conflict per quote: a quote has one speaker.",
+                messages.ERROR,
+            )
+            return
+        for conflict in conflicts:
+            quote = credit_printing_speaker(conflict=conflict)
+            self.log_change(
+                request,
+                quote,
+                f"Speaker set to {quote.speaker_name}, as {conflict.appearance.article} credits.",
+            )
+        self.message_user(
+            request, f"{plural(len(conflicts), 'quote')} credited anew.", messages.SUCCESS
+        )
 
 
 # Articles: the archive's admin, with the quotes found in each article for review.

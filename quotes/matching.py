@@ -1,16 +1,23 @@
 """Linking a newly printed statement to the quote it repeats, through a fingerprint index.
 
-Every appearance is indexed by hashed word trigrams (`Fingerprint`). A new statement looks up
-the quotes that share trigrams with it, then each candidate is compared sentence by sentence
-with fuzzy matching, which forgives changed words ("rose-colored glasses" / "rose-tinted
-spectacles"), punctuation, cuts and a statement split into several quotations.
+Every appearance is indexed by hashed word trigrams and by hashed pairs of neighbouring
+content-word stems (`Fingerprint`): trigrams find reprints, stem pairs find translations,
+which keep a statement's content words in order while changing the little words around
+them. A new statement looks up the quotes sharing keys with it, then each candidate is
+compared sentence by sentence. Two sentences are one when their words are nearly the same
+(changed words, punctuation, a cut) or when they share most of their content words in the
+same order ("a hail of shelling" / "a storm of shelling"): independent translations of one
+press conference do.
 """
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 
+import snowballstemmer
 from django.db.models import Count
 from rapidfuzz import fuzz
+from rapidfuzz.distance import LCSseq
 
 from .extraction.text import sentences, words
 from .models import Appearance, Fingerprint, Quote
@@ -18,61 +25,203 @@ from .models import Appearance, Fingerprint, Quote
 SHINGLE = 3
 # Two sentences are one when their words are this similar (0-100)...
 SAME_SENTENCE = 85
-# ...or when one, of at least CONTAINED_MIN_WORDS words, is printed whole inside the other.
+# ...or when one, of at least CONTAINED_MIN_WORDS words, is printed whole inside the other...
 CONTAINED = 95
 CONTAINED_MIN_WORDS = 5
-# A link needs this many words of matched sentences, and a sure link covers most of one side.
+# ...or when they share this many content words in order, and that is this share of the
+# shorter one's content words. Five keeps short sentences that differ in their one telling
+# word apart ("ordered to capture the city in three days" / "to leave the city ...").
+TRANSLATED_MIN_SHARED = 5
+TRANSLATED_SHARE = 0.6
+# A sure link needs this many words of matched sentences, this many content words shared
+# (a short sentence differing in its one telling word is only suggested), and covers most
+# of one side, counted in content words so that a long sentence weighs more than a short...
 SURE_MIN_WORDS = 8
+SURE_MIN_SHARED = 5
 SURE_COVERAGE = 0.6
-# Candidates sharing fewer trigrams than this are not compared at all.
+# ...or shares this many content words and covers half of one side: a new printing of two
+# sentences whose one long sentence is the quote's, the other cut by the first outlet.
+LONG_MIN_SHARED = 10
+LONG_COVERAGE = 0.5
+# Words so alike that they are one statement whoever an outlet credits with them: a quote
+# of one named person takes another's printing of them, and the archivist is told.
+STRONG_MIN_WORDS = 12
+STRONG_MIN_SHARED = 8
+STRONG_COVERAGE = 0.8
+# Candidates sharing fewer keys than this are not compared at all.
 MIN_SHARED_KEYS = 2
 MAX_CANDIDATES = 20
-# A trigram printed in more appearances than this is too common to pick candidates by.
+# A key printed in more appearances than this is too common to pick candidates by.
 COMMON_KEY_POSTINGS = 500
 
+# Function words a translator adds, drops or swaps freely. Negations are not among them:
+# "we will not" and "we will" are different statements.
+STOP_WORDS = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been before
+    being below between both but by could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is
+    it its itself just me more most my myself of off on once only or other ought our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we
+    were what when where which while who whom why will with would you your yours yourself
+    yourselves also even still well us s t can may might must shall upon whether yet
+    """.split()
+)
+NEGATIONS = frozenset("not no never nobody nothing none neither nor cannot".split())
+NUMBERS = {
+    word: str(n)
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+} | {"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100", "thousand": "1000"}
+# "wasn't" is folded to "wasnt" by `words`.
+CONTRACTED_NEGATIONS = frozenset(
+    "dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt werent havent "
+    "hasnt hadnt mustnt neednt aint".split()
+)
+CONTRACTIONS = frozenset(
+    "im ive id ill youre youve theyre theyve weve wed itll thats theres lets hes shes".split()
+)
+_STEMMER = snowballstemmer.stemmer("english")
 
-def sentence_words(text: str) -> list[list[str]]:
-    """The words of each sentence of `text`, typography folded."""
+
+@lru_cache(maxsize=50_000)
+def stem(word: str) -> str:
+    """An English word's Snowball stem, British and American spellings folded
+    ("realised"/"realized", "defence"/"defense", "honour"/"honor")."""
+    s = _STEMMER.stemWord(word)
+    if s.endswith("is") and len(s) > 4:
+        s = s[:-2] + "iz"
+    elif s.endswith("our") and len(s) > 4:
+        s = s[:-3] + "or"
+    elif s.endswith("nc") and len(s) > 4:
+        s = s[:-1] + "s"
+    return s
+
+
+def content(ws) -> tuple[str, ...]:
+    """The stems of the words that carry a sentence's meaning, in order: no function words;
+    every negation is "not" and every small number a numeral."""
+    out = []
+    for w in ws:
+        if w in NEGATIONS or w in CONTRACTED_NEGATIONS:
+            out.append("not")
+        elif w in NUMBERS:
+            out.append(NUMBERS[w])
+        elif w not in STOP_WORDS and w not in CONTRACTIONS and len(w) > 1:
+            out.append(stem(w))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    words: tuple[str, ...]  # lower case, typography folded
+    stems: tuple[str, ...]  # content words, stemmed
+    numbers: frozenset[str]
+    negated: bool
+
+    @property
+    def text(self):
+        return " ".join(self.words)
+
+
+@lru_cache(maxsize=20_000)
+def sentence(ws: tuple[str, ...]) -> Sentence:
+    stems = content(ws)
+    return Sentence(ws, stems, frozenset(s for s in stems if s.isdigit()), "not" in stems)
+
+
+def sentence_list(text: str) -> list[Sentence]:
+    """The sentences of `text`, typography folded."""
     out = []
     for start, end in sentences(text):
         ws = words(text[start:end])
         if ws:
-            out.append(ws)
+            out.append(sentence(tuple(ws)))
     return out
 
 
+def _key(gram: str) -> int:
+    digest = hashlib.blake2b(gram.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True) >> 1
+
+
 def fingerprint_keys(text: str) -> set[int]:
-    """Signed 63-bit hashes of the word trigrams of `text` (the whole text when shorter)."""
+    """Signed 63-bit hashes of the word trigrams of `text` (the whole text when shorter) and
+    of its pairs of neighbouring content-word stems (marked apart, so that they never
+    collide with a two-word text)."""
     ws = words(text)
     grams = [ws[i : i + SHINGLE] for i in range(max(1, len(ws) - SHINGLE + 1))]
-    keys = set()
-    for gram in grams:
-        digest = hashlib.blake2b(" ".join(gram).encode(), digest_size=8).digest()
-        keys.add(int.from_bytes(digest, "big", signed=True) >> 1)
+    keys = {_key(" ".join(gram)) for gram in grams}
+    stems = content(ws)
+    keys.update(_key(f"~{a} {b}") for a, b in zip(stems, stems[1:], strict=False))
     return keys
 
 
+def shared_content(a: Sentence, b: Sentence) -> int | None:
+    """How many content words two sentences share in order when they are one sentence as
+    printed by two outlets; None when they are not."""
+    # A changed number makes another statement, however alike the rest.
+    if not (a.numbers <= b.numbers or b.numbers <= a.numbers):
+        return None
+    shared = LCSseq.similarity(a.stems, b.stems)
+    # So does a negation on one side only ("we will surrender" / "we will not surrender")...
+    same_sense = a.negated == b.negated
+    if same_sense and fuzz.ratio(a.text, b.text) >= SAME_SENTENCE:
+        return shared
+    # ...unless one is printed whole inside the other: a cut, whatever was cut.
+    shorter, longer = (a, b) if len(a.words) <= len(b.words) else (b, a)
+    if len(shorter.words) >= CONTAINED_MIN_WORDS and (
+        fuzz.partial_ratio(f" {shorter.text} ", f" {longer.text} ") >= CONTAINED
+    ):
+        return shared
+    if not same_sense:
+        return None
+    # A translation: most content words again, in order, and that many different ones (a
+    # common word printed three times in each is not three words in common).
+    if shared >= TRANSLATED_MIN_SHARED and shared >= TRANSLATED_SHARE * min(
+        len(a.stems), len(b.stems)
+    ):
+        common = {
+            a.stems[i]
+            for op in LCSseq.opcodes(a.stems, b.stems)
+            if op.tag == "equal"
+            for i in range(op.src_start, op.src_end)
+        }
+        if len(common - {"not"}) >= TRANSLATED_MIN_SHARED:
+            return shared
+    return None
+
+
 def sentences_match(a: list[str], b: list[str]) -> bool:
-    sa, sb = " ".join(a), " ".join(b)
-    if fuzz.ratio(sa, sb) >= SAME_SENTENCE:
-        return True
-    shorter, longer = (sa, sb) if len(a) <= len(b) else (sb, sa)
-    if min(len(a), len(b)) < CONTAINED_MIN_WORDS:
-        return False
-    return fuzz.partial_ratio(f" {shorter} ", f" {longer} ") >= CONTAINED
+    """Two sentences' words (as `words` gives them) are one sentence as printed twice."""
+    return shared_content(sentence(tuple(a)), sentence(tuple(b))) is not None
 
 
 @dataclass
 class Comparison:
     matched_words: int  # words of the new statement's sentences found in the quote
-    new_coverage: float  # share of the new statement's sentences found in the quote
-    old_coverage: float  # share of the quote's sentences found in the new statement
+    shared: int  # content words of those sentences found, in order, in the quote
+    new_coverage: float  # share of the new statement's content words found in the quote
+    old_coverage: float  # share of the quote's content words found in the new statement
 
     @property
     def sure(self):
+        if self.matched_words < SURE_MIN_WORDS or self.shared < SURE_MIN_SHARED:
+            return False
+        return self.score >= SURE_COVERAGE or (
+            self.shared >= LONG_MIN_SHARED and self.score >= LONG_COVERAGE
+        )
+
+    @property
+    def strong(self):
+        """So alike that it is one statement whoever the outlets credit with it."""
         return (
-            self.matched_words >= SURE_MIN_WORDS
-            and max(self.new_coverage, self.old_coverage) >= SURE_COVERAGE
+            self.matched_words >= STRONG_MIN_WORDS
+            and self.shared >= STRONG_MIN_SHARED
+            and self.score >= STRONG_COVERAGE
         )
 
     @property
@@ -84,30 +233,56 @@ class Comparison:
         return max(self.new_coverage, self.old_coverage)
 
 
-def compare(new: list[list[str]], old: list[list[str]]) -> Comparison:
+def _coverage(side: list[Sentence], found: list[int | None]) -> float:
+    # A sentence of function words only ("So it was.") weighs one word.
+    total = sum(max(1, len(s.stems)) for s in side)
+    covered = sum(
+        max(1, len(s.stems)) if not s.stems else min(n, len(s.stems))
+        for s, n in zip(side, found, strict=True)
+        if n is not None
+    )
+    return covered / total
+
+
+def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
     if not new or not old:
-        return Comparison(0, 0.0, 0.0)
-    new_hit = [any(sentences_match(n, o) for o in old) for n in new]
-    old_hit = [any(sentences_match(o, n) for n in new) for o in old]
+        return Comparison(0, 0, 0.0, 0.0)
+    new_found: list[int | None] = [None] * len(new)
+    old_found: list[int | None] = [None] * len(old)
+    for i, n in enumerate(new):
+        for j, o in enumerate(old):
+            shared = shared_content(n, o)
+            if shared is None:
+                continue
+            new_found[i] = max(shared, new_found[i] or 0)
+            old_found[j] = max(shared, old_found[j] or 0)
     return Comparison(
-        matched_words=sum(len(n) for n, hit in zip(new, new_hit, strict=True) if hit),
-        new_coverage=sum(new_hit) / len(new),
-        old_coverage=sum(old_hit) / len(old),
+        matched_words=sum(
+            len(n.words) for n, f in zip(new, new_found, strict=True) if f is not None
+        ),
+        shared=sum(f for f in new_found if f is not None),
+        new_coverage=_coverage(new, new_found),
+        old_coverage=_coverage(old, old_found),
     )
 
 
 def compatible(person, quote: Quote) -> bool:
-    """A named speaker never joins another named speaker's quote."""
+    """A named speaker's printing joins another named speaker's quote only when the words
+    are strongly one statement (see `Comparison.strong`)."""
     return person is None or quote.person_id is None or quote.person_id == person.pk
 
 
 def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Quote, float]]]:
     """Quotes that the statement printed as `texts` surely repeats, best first, and quotes it
-    may repeat, with a score, for an archivist to decide."""
+    may repeat, with a score, for an archivist to decide.
+
+    A sure match with another named person's quote counts only when the words are strongly
+    one statement (an outlet that credited the wrong person, or the agency); the caller
+    keeps the quote's person and records the conflict."""
     keys = set().union(*(fingerprint_keys(t) for t in texts))
     if not keys:
         return [], []
-    # Trigrams that many appearances share ("we will not") say little about which quote
+    # Keys that many appearances share ("we will not") say little about which quote
     # this is; counting only the rarer ones keeps the true match at the top of the list
     # as the archive grows. Both counts read the (key, appearance) index alone.
     postings = dict(
@@ -135,16 +310,18 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
         .exclude(status=Quote.Status.REJECTED)
         .filter(pk__in=sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES])
     )
-    new = [s for t in texts for s in sentence_words(t)]
+    new = [s for t in texts for s in sentence_list(t)]
     sure, possible = [], []
     for quote in candidates.prefetch_related("appearances"):
-        old = [s for a in quote.appearances.all() for s in sentence_words(a.text)]
+        old = [s for a in quote.appearances.all() for s in sentence_list(a.text)]
         result = compare(new, old)
-        if result.sure and compatible(person, quote):
-            sure.append((result.matched_words, -quote.pk, quote))
+        same_speaker = compatible(person, quote)
+        if result.sure and (same_speaker or result.strong):
+            # The speaker's own quote first, then the most words in common.
+            sure.append((same_speaker, result.matched_words, -quote.pk, quote))
         elif result.possible:
             possible.append((quote, result.score))
-    sure.sort(key=lambda item: item[:2], reverse=True)
+    sure.sort(key=lambda item: item[:3], reverse=True)
     return [quote for *_, quote in sure], possible
 
 

@@ -2,7 +2,6 @@
 
 import datetime
 import secrets
-import unicodedata
 from itertools import combinations
 
 from django.contrib.postgres.indexes import GinIndex
@@ -15,8 +14,8 @@ from django.utils.text import slugify
 
 from archive.models import Article, Outlet
 
-from .extraction.text import words
 from .extraction.units import unit_key
+from .names import fold, is_patronymic, name_key, parse_name, sort_name, split_title
 
 # Crockford-style alphabet: no 0/O or 1/I/L to misread when a permalink is copied by hand.
 SHORT_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -35,17 +34,6 @@ def unique_slug(model, text, *, max_length=200):
         n += 1
         slug = f"{base}-{n}"
     return slug
-
-
-def name_key(name):
-    """A person's name folded for matching: case, accents, punctuation, titles and word order
-    ("Zoë Alder Brun" and "Brun Zoe Alder" give one key)."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    tokens = [t for t in words(plain) if t not in HONORIFICS]
-    return " ".join(sorted(tokens))
-
-
-HONORIFICS = {"mr", "mrs", "ms", "miss", "dr", "prof", "sir", "dame", "lord", "lady"}
 
 
 def public_quote_q(prefix):
@@ -80,8 +68,9 @@ class PersonQuerySet(models.QuerySet):
         )
 
     def named(self, name):
-        """People called `name`, or known by it as an alias (at least two words, so that a
-        bare surname never joins two different people)."""
+        """People called `name`, or known by it as an alias, in any order, romanisation or
+        case, with or without title and patronymic (at least two words, so that a bare
+        surname never joins two different people)."""
         key = name_key(name)
         if len(key.split()) < 2:
             return self.none()
@@ -130,6 +119,9 @@ class Person(models.Model):
         if not self.slug:
             self.slug = unique_slug(Person, self.name)
         self.key = name_key(self.name)
+        self.sort_name = sort_name(self.name)
+        if "update_fields" in kwargs and kwargs["update_fields"] is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key", "sort_name"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
@@ -140,10 +132,34 @@ class Person(models.Model):
         return [a.name for a in self.alias_set.all()]
 
     def add_alias(self, name):
-        """Record another spelling or name order of this person's name."""
-        name = " ".join(name.split())
-        if name and name != self.name:
+        """Record another spelling or name order of this person's name; a title alone, a
+        patronymic alone ("Mr Alekseevich") or a name with a place glued to it is refused,
+        and a title is left out. Returns whether the name is (now) one of theirs."""
+        if not self.may_be_called(name):
+            return False
+        name = " ".join(split_title(name)[1])  # "Mr Galkin" is recorded as "Galkin"
+        if name != self.name:
             PersonAlias.objects.get_or_create(person=self, name=name)
+        return True
+
+    def may_be_called(self, name):
+        """Whether `name` can stand for this person alone: more than a title or a
+        patronymic, and no place or country before or after the name."""
+        from .extraction.places import is_country, is_place
+
+        title, tokens = split_title(name)
+        if not tokens:
+            return False
+        own = set(name_key(self.name).split()) | {fold(t) for t in parse_name(self.name).given}
+        if len(tokens) == 1 and is_patronymic(tokens[0]) and fold(tokens[0]) not in own:
+            return False
+        for size in (3, 2, 1):
+            for words in (tokens[:size], tokens[-size:]):
+                if len(words) < len(tokens) and is_country(" ".join(words)):
+                    return False
+        return not any(
+            is_place(token) and fold(token) not in own for token in {tokens[0], tokens[-1]}
+        )
 
 
 class PersonAlias(models.Model):

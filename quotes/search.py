@@ -28,6 +28,7 @@ from rapidfuzz import fuzz
 
 from .extraction.text import words
 from .extraction.units import unit_key
+from .names import name_key
 
 # The text search configuration made by migration 0002: English stems, no stop words.
 CONFIG = "verbatim"
@@ -279,17 +280,48 @@ def people_like(text, *, strict=False):
                     similarity(Value(text), "name"), Coalesce(Subquery(by_alias), Value(0.0))
                 )
             )
-            .filter(similarity__gte=STRICT_TRIGRAM_THRESHOLD if strict else TRIGRAM_THRESHOLD)
+            .filter(
+                Q(similarity__gte=STRICT_TRIGRAM_THRESHOLD if strict else TRIGRAM_THRESHOLD)
+                | _keyed(text)
+            )
             .values("pk")
         )
     aliases = PersonAlias.objects.filter(person__merged_into__isnull=True)
     names = (
         people.order_by()
-        .values_list("pk", "name")
-        .union(aliases.order_by().values_list("person_id", "name"), all=True)
+        .values_list("pk", "name", "key")
+        .union(aliases.order_by().values_list("person_id", "name", "key"), all=True)
     )
     wanted, least = words(text), STRICT_FUZZ_THRESHOLD if strict else FUZZ_THRESHOLD
-    return sorted({pk for pk, name in names if resemblance(wanted, words(name)) >= least})
+    folded = set(name_key(text).split())
+    return sorted(
+        {
+            pk
+            for pk, name, key in names
+            if (folded and folded <= set(key.split())) or resemblance(wanted, words(name)) >= least
+        }
+    )
+
+
+def _keyed(text):
+    """The condition that a name or an alias has every word of `text`, folded for spelling,
+    order, romanisation and patronymic ("Sergey Galkin" finds "Galkin Sergei Alekseevich",
+    "Serhii Kovalenkyi" finds "Serhiy Kovalenkyy"); whole words, so "pier" is no Pierre."""
+    tokens = name_key(text).split()
+    if not tokens:
+        return Q(pk__in=[])
+    condition = Q()
+    for column in ("key", "alias_set__key"):
+        every = Q()
+        for token in tokens:
+            every &= (
+                Q(**{column: token})
+                | Q(**{f"{column}__startswith": f"{token} "})
+                | Q(**{f"{column}__endswith": f" {token}"})
+                | Q(**{f"{column}__contains": f" {token} "})
+            )
+        condition |= every
+    return condition
 
 
 def units_like(text):

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from archive.services import archive_article
 from quotes.matching import find_matches, fingerprint_keys
-from quotes.models import Fingerprint, MergeSuggestion, Quote
+from quotes.models import AttributionConflict, Fingerprint, MergeSuggestion, Quote
 from tests.factories import AppearanceFactory
 
 pytestmark = pytest.mark.django_db
@@ -89,11 +89,28 @@ def test_different_statements_stay_apart():
     assert not quotes_of(a) & quotes_of(b)
 
 
-def test_two_named_speakers_are_never_joined():
-    """The same words from another named speaker are not linked to the first speaker's quote."""
+def test_copy_credited_to_another_named_speaker_is_a_conflict():
+    """The same words credited to another named speaker join the first speaker's quote, which
+    keeps its speaker; the archivist is shown the conflict."""
     a = archive(FIRST, "a.txt")
     b = archive(FIRST.replace("Runa Elvestad", "Per Ostvold").replace("she", "he"), "b.txt")
+    assert quotes_of(a) == quotes_of(b)
+    assert Quote.objects.get().person.name == "Runa Elvestad"
+    conflict = AttributionConflict.objects.get(status=AttributionConflict.Status.OPEN)
+    assert conflict.appearance.article == b
+
+
+def test_two_named_speakers_with_alike_words_are_never_joined():
+    """Another named speaker's statement that shares only one sentence with a quote is not
+    linked to it, though it would be for an unnamed speaker: a merge suggestion at most."""
+    a = archive(FIRST, "a.txt")
+    b = archive(
+        f"Per Ostvold said: “{HULLS} The winter timetable will cut the evening crossing.”\n",
+        "b.txt",
+    )
     assert not quotes_of(a) & quotes_of(b)
+    assert not AttributionConflict.objects.exists()
+    assert MergeSuggestion.objects.exists()
 
 
 def test_doubtful_match_is_suggested_not_linked():

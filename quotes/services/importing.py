@@ -1,8 +1,12 @@
 """Turning an archived article's extraction into people, units, quotes and appearances."""
 
 import logging
+from dataclasses import replace
 
 from django.db import transaction
+from django.db.models import Q
+
+from archive.models import Outlet
 
 from ..extraction import Extraction, Quotation, Speaker, extract
 from ..extraction.units import unit_key
@@ -13,11 +17,13 @@ from ..models import (
     Membership,
     MergeSuggestion,
     Person,
+    PersonMergeSuggestion,
     Quote,
     Unit,
-    name_key,
 )
+from ..names import Likeness, likeness, parse_name, spell, stem
 from ..search import refresh_search
+from .attribution import record_conflicts
 
 logger = logging.getLogger(__name__)
 
@@ -29,32 +35,126 @@ def extract_from_article(sender, *, article, publish=False, **kwargs):
     )
 
 
-def person_for(speaker: Speaker) -> Person:
-    """The archive's person for a speaker the article names, created if new."""
-    people = Person.objects.filter(merged_into__isnull=True)
-    person = None
-    for name in [speaker.name, *speaker.aliases]:
-        person = people.named(name).first()
-        if person:
-            break
+def person_for(speaker: Speaker, *, article=None) -> Person | None:
+    """The archive's person for a speaker the article names, or None for an outlet or a
+    unit quoted as a source (they are no people).
+
+    A name surely theirs (same surname and first name in any romanisation, patronymic or
+    not) joins an existing person, the new spelling kept as an alias. A surname alone joins
+    the one person of that surname, if only one has it. Any other likeness (another first
+    name, an initial, a surname in another case or spelt alike, a surname several people
+    share) makes a new person and a PersonMergeSuggestion for each of the others: two people
+    are never joined by guesswork."""
+    names = [speaker.name, *speaker.aliases]
+    if is_institution(speaker.name, article=article):
+        return None
+    parsed = next((p for p in map(parse_name, names) if p.surname), None)
+    if parsed is None:
+        return None  # a title or a patronymic alone names nobody
+    scored = resemblances(parsed)
+    person, doubts = None, []
+    if not parsed.given:
+        namesakes = [p for p, _, same_surname in scored if same_surname]
+        if len(namesakes) == 1:
+            person = namesakes[0]
+        else:
+            n = len(namesakes)
+            doubts = [
+                (p, Likeness(False, 0.6, f"surname alone; {n} people share it")) for p in namesakes
+            ] + [(p, doubt) for p, doubt, same_surname in scored if not same_surname]
+    else:
+        sure = [p for p, doubt, _ in scored if doubt.sure]
+        if sure:
+            person = sure[0]
+        else:
+            doubts = [(p, doubt) for p, doubt, _ in scored]
+
     if person is None:
-        # The same person with a middle name or patronymic more or less; only when exactly
-        # one person fits, so that two namesakes are never joined by guesswork.
-        tokens = set(name_key(speaker.name).split())
-        fits = [
-            p
-            for p in people.sharing_names(speaker.name)[:50]
-            if tokens <= set(p.key.split()) or set(p.key.split()) <= tokens
-        ]
-        person = fits[0] if len(fits) == 1 else None
-    if person is None:
-        person = Person.objects.create(name=speaker.name, description=speaker.description[:500])
+        person = Person.objects.create(name=parsed.display, description=speaker.description[:500])
+        for other, doubt in sorted(doubts, key=lambda d: -d[1].score)[:MAX_SUGGESTIONS]:
+            PersonMergeSuggestion.objects.get_or_create(
+                person=person,
+                candidate=other,
+                defaults={
+                    "score": doubt.score,
+                    "reason": doubt.reason[:300],
+                    "article": article,
+                },
+            )
     elif not person.description and speaker.description:
         person.description = speaker.description[:500]
         person.save(update_fields=["description"])
-    for name in [speaker.name, *speaker.aliases]:
+    for name in names:
         person.add_alias(name)
     return person
+
+
+# No more suggestions than this for one new person: past it, the name is too common to help.
+MAX_SUGGESTIONS = 5
+
+
+def resemblances(parsed) -> list[tuple[Person, Likeness, bool]]:
+    """Each live person whose name or an alias may be `parsed`'s, with the best likeness and
+    whether one of their names has the same surname; oldest first."""
+    key = parsed.surname_key
+    prefix = stem(key)[:4]
+    candidates = (
+        Person.objects.filter(merged_into__isnull=True)
+        .filter(Q(key__contains=prefix) | Q(alias_set__key__contains=prefix))
+        .distinct()
+        .order_by("pk")
+        .prefetch_related("alias_set")[:200]
+    )
+    found = []
+    for candidate in candidates:
+        theirs = [parse_name(n) for n in [candidate.name, *candidate.aliases]]
+        likenesses = [lk for lk in (likeness(parsed, t) for t in theirs) if lk]
+        if likenesses:
+            best = max(likenesses, key=lambda lk: (lk.sure, lk.score))
+            same_surname = any(t.surname_key == key for t in theirs)
+            found.append((candidate, best, same_surname))
+    return found
+
+
+def _plain(name: str) -> str:
+    words = [spell(w) for w in name.split()]
+    return " ".join(w for w in words if w and w != "the")
+
+
+def is_institution(name: str, *, article=None) -> bool:
+    """Whether `name` is an outlet's (the article's own or any in the archive) or a unit's:
+    a source quoted by its name, not a person."""
+    plain = _plain(name)
+    if not plain:
+        return False
+    outlets = list(Outlet.objects.values_list("name", flat=True))
+    if article is not None and article.outlet_id:
+        outlets.append(article.outlet.name)
+    if any(_plain(outlet) == plain for outlet in outlets):
+        return True
+    return Unit.objects.filter(key=unit_key(name)).exists()
+
+
+def credit(quotation: Quotation, speakers: dict[str, Speaker], people: dict) -> dict:
+    """The fields of an Appearance saying whom this article credits: the person, or the
+    description of an unnamed speaker or institution, and the rank and role it prints."""
+    person = people.get(quotation.speaker) if quotation.speaker else None
+    speaker = speakers.get(quotation.speaker) if quotation.speaker else None
+    title = ", ".join(t for t in (speaker.rank, speaker.role) if t) if speaker else ""
+    description = "" if person else (quotation.speaker_description or quotation.speaker or "")
+    return {
+        "person": person,
+        "speaker_description": description[:300],
+        "speaker_title": title[:300],
+    }
+
+
+def described(quotation: Quotation, people: dict) -> Quotation:
+    """A quotation whose named speaker is no person (an outlet, a unit) keeps the name as its
+    speaker's description, as a quote from an institution does."""
+    if quotation.speaker and people.get(quotation.speaker) is None:
+        return replace(quotation, speaker=None, speaker_description=quotation.speaker)
+    return quotation
 
 
 SMALL_WORDS = {"of", "the", "and", "for", "in", "on", "at", "de", "du", "von"}
@@ -131,19 +231,38 @@ def import_extraction(
     quotations overlapping one of them are not stored again."""
     if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
         return []  # already imported: importing again changes nothing
-    people = {name: person_for(speaker) for name, speaker in extraction.speakers.items()}
+    people = {
+        name: person_for(speaker, article=article) for name, speaker in extraction.speakers.items()
+    }
     for name, speaker in extraction.speakers.items():
+        if people[name] is None:
+            continue
         for printed in speaker.units:
             Membership.objects.get_or_create(
-                person=people[name], unit=unit_for(printed), article=article
+                person=people[name],
+                unit=unit_for(printed),
+                article=article,
+                defaults={"rank": speaker.rank[:100], "role": speaker.role[:200]},
             )
 
     # A headline printed only in the title has no place in the body to point at.
     in_body = [q for q in extraction.quotations if not getattr(q, "in_title", False)]
-    quotations = [q for q in in_body if valid(q, article.body)]
+    quotations = [described(q, people) for q in in_body if valid(q, article.body)]
     dropped = len(in_body) - len(quotations)
     if dropped:
         logger.warning("article %s: %d quotations with bad offsets dropped", article.pk, dropped)
+
+    # Whom the article credits is read from its text, so a curated printing gets the new
+    # reading of it too; whether that contradicts its quote is the archivist's to settle.
+    kept_at = {a.start: a for a in keep}
+    for quotation in quotations:
+        if quotation.start in kept_at:
+            appearance = kept_at[quotation.start]
+            fields = credit(quotation, extraction.speakers, people)
+            for name, value in fields.items():
+                setattr(appearance, name, value)
+            appearance.save(update_fields=list(fields))
+            record_conflicts(quote=appearance.quote, appearances=[appearance])
 
     touched = []
     taken = set()
@@ -168,11 +287,14 @@ def import_extraction(
                 end=quotation.end,
                 segments=[list(s) for s in quotation.segments],
                 attribution=quotation.attribution[:500],
+                **credit(quotation, extraction.speakers, people),
             )
             Fingerprint.objects.bulk_create(
                 Fingerprint(appearance=appearance, key=key)
                 for key in fingerprint_keys(quotation.text)
             )
+        printed = article.appearances.filter(quote=quote)
+        record_conflicts(quote=quote, appearances=printed, person=person)
         refresh_quote(quote)
         touched.append(quote)
     return touched
@@ -192,7 +314,10 @@ def refresh_quote(quote: Quote) -> None:
 
 
 def link_statement(group: list[Quotation], *, person, publish: bool) -> Quote:
-    """The quote this statement repeats (merging quotes it shows to be one), or a new one."""
+    """The quote this statement repeats (merging quotes it shows to be one), or a new one.
+
+    A quote keeps its person when an outlet credits the same words to someone else (the
+    caller records the conflict); a quote with no person takes the new printing's."""
     from .merging import merge_quotes
 
     sure, possible = find_matches([q.text for q in group], person=person)

@@ -4,7 +4,15 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from quotes.models import Membership, MergeSuggestion, Person, PersonAlias, Quote
+from quotes.models import (
+    Appearance,
+    Membership,
+    MergeSuggestion,
+    Person,
+    PersonAlias,
+    PersonMergeSuggestion,
+    Quote,
+)
 from quotes.search import refresh_search
 
 
@@ -54,31 +62,35 @@ def merge_quotes(*, source: Quote, target: Quote) -> Quote:
     return target
 
 
-def _move_suggestions(*, source, target):
+def _move_suggestions(*, source, target, model=MergeSuggestion, side="quote"):
     """Open suggestions between the pair are settled; the source's other open suggestions are
-    carried over to the target, so that no open suggestion names a merged quote."""
-    MergeSuggestion.objects.filter(
-        Q(quote=source, candidate=target) | Q(quote=target, candidate=source),
-        status=MergeSuggestion.Status.OPEN,
-    ).update(status=MergeSuggestion.Status.MERGED)
+    carried over to the target, so that no open suggestion names a merged quote (or person:
+    `model` PersonMergeSuggestion, whose first side is `side` "person")."""
+    first, first_id = side, f"{side}_id"
+    model.objects.filter(
+        Q(**{first: source, "candidate": target}) | Q(**{first: target, "candidate": source}),
+        status=model.Status.OPEN,
+    ).update(status=model.Status.MERGED)
 
-    others = MergeSuggestion.objects.filter(
-        Q(quote=source) | Q(candidate=source), status=MergeSuggestion.Status.OPEN
+    others = model.objects.filter(
+        Q(**{first: source}) | Q(candidate=source), status=model.Status.OPEN
     )
     for suggestion in others:
-        if suggestion.quote_id == source.pk:
-            suggestion.quote = target
+        if getattr(suggestion, first_id) == source.pk:
+            setattr(suggestion, first, target)
         else:
             suggestion.candidate = target
-        pair = (suggestion.quote_id, suggestion.candidate_id)
-        duplicate = MergeSuggestion.objects.filter(
-            Q(quote_id=pair[0], candidate_id=pair[1]) | Q(quote_id=pair[1], candidate_id=pair[0])
+        pair = (getattr(suggestion, first_id), suggestion.candidate_id)
+        duplicate = model.objects.filter(
+            Q(**{first_id: pair[0], "candidate_id": pair[1]})
+            | Q(**{first_id: pair[1], "candidate_id": pair[0]})
         ).exclude(pk=suggestion.pk)
-        if duplicate.exists():
-            # The target already has a suggestion (open or decided) for this pair; that one stands.
+        if pair[0] == pair[1] or duplicate.exists():
+            # The target already has a suggestion (open or decided) for this pair; that one
+            # stands. (A person's suggestions may also come to name the target twice.)
             suggestion.delete()
         else:
-            suggestion.save(update_fields=["quote", "candidate"])
+            suggestion.save(update_fields=[first, "candidate"])
 
 
 def merge_people(*, source: Person, target: Person) -> Person:
@@ -103,6 +115,7 @@ def merge_people(*, source: Person, target: Person) -> Person:
             )
 
         Quote.objects.filter(person=source).update(person=target, updated_at=timezone.now())
+        Appearance.objects.filter(person=source).update(person=target)
 
         for membership in Membership.objects.filter(person=source):
             # The same unit stated by the same article (or by none) is one membership, and the
@@ -123,6 +136,7 @@ def merge_people(*, source: Person, target: Person) -> Person:
             target.description = source.description
             target.save(update_fields=["description"])
 
+        _move_suggestions(source=source, target=target, model=PersonMergeSuggestion, side="person")
         Person.objects.filter(merged_into=source).update(merged_into=target)
         source.merged_into = target
         source.save(update_fields=["merged_into"])

@@ -7,14 +7,16 @@ new rules read it differently, the difference is reported, and a different speak
 attribution conflict for the archivist to settle.
 """
 
+import datetime
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import timezone
 
 from archive.models import Article
 
 from ..extraction import extract
-from ..models import AttributionConflict, Membership, Person, Quote
+from ..models import AttributionConflict, Membership, Person, Quote, name_key
 from .importing import import_extraction, refresh_quote
 
 
@@ -28,6 +30,7 @@ class Report:
     kept: int = 0  # curated printings left as they were
     conflicts: int = 0  # curated quotes whose speaker the new rules read differently
     notes: list[str] = field(default_factory=list)
+    started: datetime.datetime = field(default_factory=timezone.now)
 
     @property
     def changed(self) -> bool:
@@ -58,8 +61,13 @@ def reextract_article(*, article: Article) -> Report:
     extraction = extract(article.body, title=article.title)
     with transaction.atomic():
         appearances = list(
-            article.appearances.select_related("quote__person", "person").order_by("start")
+            article.appearances.select_related("quote__person", "person")
+            .prefetch_related("person__alias_set")
+            .order_by("start")
         )
+        if _same_reading(appearances, extraction):
+            report.kept = sum(curated(a.quote) for a in appearances)
+            return report
         kept, redo = [], []
         for appearance in appearances:
             (kept if curated(appearance.quote) else redo).append(appearance)
@@ -87,6 +95,27 @@ def reextract_article(*, article: Article) -> Report:
     return report
 
 
+def _same_reading(appearances, extraction) -> bool:
+    """The new rules find the same printings, credited to the same speakers."""
+    found = [q for q in extraction.quotations if not getattr(q, "in_title", False)]
+    if [(a.start, a.text) for a in appearances] != sorted((q.start, q.text) for q in found):
+        return False
+    by_start = {q.start: q for q in found}
+    for appearance in appearances:
+        quotation = by_start[appearance.start]
+        person = appearance.person
+        if person is None or quotation.speaker is None:
+            if person is not None or quotation.speaker is not None:
+                return False
+            if appearance.speaker_description != quotation.speaker_description[:300]:
+                return False
+            continue
+        names = {name_key(n) for n in [person.name, *person.aliases]}
+        if name_key(quotation.speaker) not in names:
+            return False
+    return True
+
+
 def _drop_orphans(person_ids):
     """People the old rules made up from this article that nothing refers to any more (a
     place read as a speaker, say): gone with the suggestions that held them."""
@@ -102,10 +131,12 @@ def _drop_orphans(person_ids):
 
 
 def _compare_kept(article, extraction, kept, report):
-    """Where the new rules read a curated printing differently, say so; a different speaker
-    becomes an open attribution conflict on the curated quote."""
+    """Where the new rules read a curated printing differently, say so. (The import has
+    already given each kept printing the new reading of whom it credits, and opened an
+    attribution conflict where that is not the quote's person.)"""
     by_start = {q.start: q for q in extraction.quotations if not getattr(q, "in_title", False)}
     for appearance in kept:
+        appearance.refresh_from_db()
         quote = appearance.quote
         quotation = by_start.get(appearance.start)
         if quotation is None:
@@ -120,14 +151,12 @@ def _compare_kept(article, extraction, kept, report):
                 f"{appearance.start} as {len(quotation.text)} characters instead of "
                 f"{len(appearance.text)}; kept as it is"
             )
-        person = appearance.person
-        if quote.person_id and person is not None and person.pk != quote.person_id:
-            _, created = AttributionConflict.objects.get_or_create(
-                quote=quote, appearance=appearance
+        conflict = appearance.conflicts.filter(
+            quote=quote, status=AttributionConflict.Status.OPEN
+        ).first()
+        if conflict is not None and conflict.created_at >= report.started:
+            report.conflicts += 1
+            report.notes.append(
+                f"quote {quote.short_id}: this article credits {appearance.person.name}, the "
+                f"quote {quote.person.name}; left for an archivist (attribution conflict)"
             )
-            if created:
-                report.conflicts += 1
-                report.notes.append(
-                    f"quote {quote.short_id}: this article credits {person.name}, the quote "
-                    f"{quote.person.name}; left for an archivist (attribution conflict)"
-                )

@@ -1,0 +1,61 @@
+"""Attribution conflicts: a printing linked to a quote by its words whose article credits
+another person, recorded for an archivist and settled one way or the other."""
+
+from django.db import transaction
+
+from quotes.models import AttributionConflict, Quote
+from quotes.search import refresh_search
+
+
+def record_conflicts(*, quote: Quote, appearances, person=None) -> list[AttributionConflict]:
+    """An open conflict for each of `appearances` (printings just linked to `quote`) whose
+    article credits a named person other than the quote's. A printing that names nobody
+    ("one soldier said") does not contradict the quote. `person` stands in for the printing's
+    credited person where the appearance does not say (`Appearance.person` unset and no
+    description)."""
+    if quote.person_id is None:
+        return []
+    conflicts = []
+    for appearance in appearances:
+        credited = appearance.person_id
+        if credited is None and not appearance.speaker_description and person is not None:
+            credited = person.pk
+        if credited is not None and credited != quote.person_id:
+            conflict, _ = AttributionConflict.objects.get_or_create(
+                quote=quote, appearance=appearance
+            )
+            conflicts.append(conflict)
+    return conflicts
+
+
+def keep_quote_speaker(*, conflicts) -> int:
+    """Settle open conflicts in favour of their quote's person; returns how many."""
+    return (
+        AttributionConflict.objects.filter(pk__in=[c.pk for c in conflicts])
+        .filter(status=AttributionConflict.Status.OPEN)
+        .update(status=AttributionConflict.Status.RESOLVED)
+    )
+
+
+def credit_printing_speaker(*, conflict: AttributionConflict) -> Quote:
+    """Give the quote to whom the conflicting printing credits, and settle the conflict with
+    any other open one whose printing credits the same speaker. The printings that credited
+    the former person are not reopened as conflicts: the archivist has decided."""
+    with transaction.atomic():
+        quote = Quote.objects.select_for_update().get(pk=conflict.quote_id)
+        appearance = conflict.appearance
+        quote.person_id = appearance.person_id
+        quote.speaker_description = "" if appearance.person_id else appearance.speaker_description
+        quote.save(update_fields=["person", "speaker_description", "updated_at"])
+        same = quote.conflicts.filter(status=AttributionConflict.Status.OPEN)
+        same = (
+            same.filter(appearance__person_id=appearance.person_id)
+            if appearance.person_id
+            else same.filter(pk=conflict.pk)
+        )
+        same.update(status=AttributionConflict.Status.RESOLVED)
+        AttributionConflict.objects.filter(pk=conflict.pk).update(
+            status=AttributionConflict.Status.RESOLVED
+        )
+        refresh_search([quote])
+    return quote

@@ -1,0 +1,111 @@
+"""reextract: archived articles read again with the current rules, curated work kept."""
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from archive.services import archive_article
+from quotes.models import AttributionConflict, Person, Quote
+
+pytestmark = pytest.mark.django_db
+
+ARTICLE = (
+    "Ferry strike enters second week\n\n"
+    "Harbour master Ilse Vantongeren spoke to reporters at the quay on Monday.\n\n"
+    '"We will not reopen the northern berth until the cranes have been inspected by '
+    'someone who knows what a crane is," Vantongeren said.\n\n'
+    "The union has called another meeting for Friday.\n"
+)
+
+
+def archived(publish=False):
+    article, _ = archive_article(
+        raw=ARTICLE.encode(), source_file="ferry.txt", outlet="Harbour Post", publish=publish
+    )
+    return article
+
+
+def misread(article):
+    """What an older rule might have stored: the statement pinned on a place."""
+    place = Person.objects.create(name="Quayside")
+    appearance = article.appearances.get()
+    quote = appearance.quote
+    quote.person = place
+    quote.save()
+    appearance.person = place
+    appearance.save()
+    return quote, place
+
+
+def test_untouched_suggestion_is_redone_with_the_current_rules(capsys):
+    """A suggested quote nobody touched is read again: it gets the right speaker, and the
+    made-up person the old reading left behind is gone."""
+    article = archived()
+    old, place = misread(article)
+
+    call_command("reextract", str(article.pk))
+
+    quote = article.appearances.get().quote
+    assert quote.person.name == "Ilse Vantongeren"
+    assert quote.status == Quote.Status.SUGGESTED
+    assert not Person.objects.filter(pk=place.pk).exists()
+    assert not Quote.objects.filter(pk=old.pk).exists()
+    out = capsys.readouterr().out
+    assert "1 suggestions removed, 1 printings stored" in out
+
+
+def test_published_quote_is_kept_and_the_new_reading_is_a_conflict(capsys):
+    """A published quote keeps its speaker, text and permalink; the speaker the new rules
+    read becomes an open attribution conflict for an archivist."""
+    article = archived(publish=True)
+    quote, place = misread(article)
+
+    call_command("reextract", "--all")
+
+    quote.refresh_from_db()
+    assert quote.status == Quote.Status.PUBLISHED
+    assert quote.person == place
+    appearance = article.appearances.get()
+    assert appearance.quote == quote
+    assert appearance.person.name == "Ilse Vantongeren"
+    conflict = AttributionConflict.objects.get()
+    assert conflict.quote == quote and conflict.status == AttributionConflict.Status.OPEN
+    assert "credits Ilse Vantongeren, the quote Quayside" in capsys.readouterr().out
+
+
+def test_rejected_and_corrected_quotes_stay_as_the_archivist_left_them():
+    """A rejected quote stays rejected and is not suggested again; a corrected text stays."""
+    article = archived()
+    quote = article.appearances.get().quote
+    quote.status = Quote.Status.REJECTED
+    quote.text = "Corrected by hand."
+    quote.text_edited = True
+    quote.save()
+
+    call_command("reextract", str(article.pk))
+
+    assert list(Quote.objects.all()) == [quote]
+    quote.refresh_from_db()
+    assert quote.status == Quote.Status.REJECTED
+    assert quote.text == "Corrected by hand."
+
+
+def test_reading_again_twice_changes_nothing_the_second_time(capsys):
+    """With the same rules a second run finds nothing to change."""
+    article = archived()
+    call_command("reextract", str(article.pk))
+    first = list(Quote.objects.values_list("short_id", "person__name", "text"))
+    capsys.readouterr()
+
+    call_command("reextract", str(article.pk))
+
+    assert "1 articles read again" in capsys.readouterr().out
+    assert len(first) == 1
+    assert list(Quote.objects.values_list("person__name", "text")) == [first[0][1:]]
+
+
+def test_ids_or_all_are_required_and_unknown_ids_are_named():
+    """Nothing to read is an error, and so is an id no article has."""
+    with pytest.raises(CommandError, match="give article ids or --all"):
+        call_command("reextract")
+    with pytest.raises(CommandError, match="no article with id 999"):
+        call_command("reextract", "999")

@@ -1,0 +1,217 @@
+"""Importing speakers as people: sure matches join, doubtful ones become merge suggestions,
+outlets and units are never people, and ranks and roles are kept per printing."""
+
+import importlib
+import itertools
+
+import pytest
+from django.apps import apps
+
+from quotes.extraction import Extraction, Quotation, Speaker
+from quotes.models import Appearance, Membership, Person, PersonAlias, PersonMergeSuggestion
+from quotes.services.importing import import_extraction
+from quotes.services.merging import merge_people
+from tests.factories import ArticleFactory, OutletFactory, PersonFactory, UnitFactory
+
+pytestmark = pytest.mark.django_db
+
+# Each quotation says something no other does, so that no two are linked as one statement.
+PLACES = itertools.cycle(
+    ["ferry", "bakery", "clinic", "library", "bridge", "market", "school", "depot", "stadium"]
+)
+
+
+def imported(*speakers, outlet=None):
+    """An invented article quoting each speaker once (the first alias, if any, attributes
+    it), imported; returns the article."""
+    body, quotations = "", []
+    for n, speaker in enumerate(speakers):
+        words = f"The {next(PLACES)} by the river opens again, {speaker.name} promised us."
+        body += f"{speaker.aliases[0] if speaker.aliases else speaker.name} said: “"
+        start = len(body)
+        body += words + "”\n\n"
+        quotations.append(
+            Quotation(text=words, segments=[(start, start + len(words))], speaker=speaker.name)
+        )
+        quotations[-1].statement = n
+    article = ArticleFactory(body=body, **({"outlet": outlet} if outlet else {}))
+    import_extraction(
+        article=article,
+        extraction=Extraction(quotations=quotations, speakers={s.name: s for s in speakers}),
+    )
+    return article
+
+
+def live_people():
+    return Person.objects.filter(merged_into__isnull=True)
+
+
+def test_a_russian_order_speaker_is_stored_in_natural_order_with_rank_and_role():
+    """ "Galkin Sergey Alekseevich" becomes Sergey Galkin (sorted as "Galkin, Sergey"), the
+    printed form an alias; a patronymic alone is no alias; the membership keeps the rank
+    and role and the printing says whom it credits and how."""
+    speaker = Speaker(
+        name="Galkin Sergey Alekseevich",
+        aliases=["Mr Alekseevich", "Galkin"],
+        units=["14th Separate Rifle Brigade"],
+        rank="Lieutenant Colonel",
+        role="deputy commander",
+    )
+    article = imported(speaker)
+
+    person = Person.objects.get()
+    assert (person.name, person.sort_name) == ("Sergey Galkin", "Galkin, Sergey")
+    assert set(person.aliases) == {"Galkin Sergey Alekseevich", "Galkin"}
+    membership = Membership.objects.get()
+    assert (membership.person, membership.article) == (person, article)
+    assert (membership.rank, membership.role) == ("Lieutenant Colonel", "deputy commander")
+    appearance = Appearance.objects.get()
+    assert appearance.person == person
+    assert appearance.speaker_title == "Lieutenant Colonel, deputy commander"
+    assert appearance.quote.person == person
+
+
+def test_another_romanisation_joins_the_same_person():
+    """ "Kovalenkyi Serhii Petrovych" in a later article is Serhiy Kovalenkyy, surely: one
+    person, the new spelling an alias, no suggestion."""
+    imported(Speaker(name="Serhiy Kovalenkyy"))
+    imported(Speaker(name="Kovalenkyi Serhii Petrovych", aliases=["Kovalenkyi"]))
+
+    person = live_people().get()
+    assert person.name == "Serhiy Kovalenkyy"
+    assert "Kovalenkyi Serhii Petrovych" in person.aliases
+    assert person.quotes.count() == 2
+    assert not PersonMergeSuggestion.objects.exists()
+
+
+def test_same_surname_with_another_first_name_is_a_suggestion_not_a_join():
+    """Pavlo Marchuk is not joined to Ivan Marchuk: a new person, and a suggestion that
+    says why and which article raised it."""
+    imported(Speaker(name="Ivan Marchuk"))
+    article = imported(Speaker(name="Pavlo Marchuk"))
+
+    ivan, pavlo = live_people().order_by("pk")
+    suggestion = PersonMergeSuggestion.objects.get()
+    assert (suggestion.person, suggestion.candidate) == (pavlo, ivan)
+    assert suggestion.reason == "same surname, different first names"
+    assert suggestion.article == article
+    assert suggestion.status == PersonMergeSuggestion.Status.OPEN
+
+
+@pytest.mark.parametrize(
+    "later, reason",
+    [
+        ("Ivan Marchuka", "another case or gender form"),
+        ("Ivana Marchuk", "same surname, first names spelt alike"),
+        ("Ivan Marchuck", None),
+        ("Ivan Marczuk", "surnames spelt alike"),
+    ],
+)
+def test_near_spellings_are_suggestions(later, reason):
+    """A surname in another case, a first name spelt alike or a surname spelt alike makes a
+    new person and a suggestion; a spelling the keys fold ("ck"/"k") is the same person."""
+    imported(Speaker(name="Ivan Marchuk"))
+    imported(Speaker(name=later))
+    if reason is None:
+        assert live_people().count() == 1
+        assert not PersonMergeSuggestion.objects.exists()
+    else:
+        assert live_people().count() == 2
+        assert reason in PersonMergeSuggestion.objects.get().reason
+
+
+def test_a_surname_alone_joins_the_only_person_of_that_surname():
+    """ "Captain Tkachuk" joins Olena Tkachuk when she is the only Tkachuk."""
+    imported(Speaker(name="Olena Tkachuk"))
+    imported(Speaker(name="Tkachuk", rank="Captain"))
+    assert live_people().get().quotes.count() == 2
+    assert not PersonMergeSuggestion.objects.exists()
+
+
+def test_a_surname_two_people_share_joins_neither():
+    """ "Tkachuk" alone, with two Tkachuks in the archive, is a new person with a suggestion
+    for each of them."""
+    imported(Speaker(name="Olena Tkachuk"))
+    imported(Speaker(name="Mykola Tkachuk"))
+    imported(Speaker(name="Tkachuk"))
+    assert live_people().count() == 3
+    suggestions = PersonMergeSuggestion.objects.filter(person__name="Tkachuk")
+    assert {s.candidate.name for s in suggestions} == {"Olena Tkachuk", "Mykola Tkachuk"}
+    assert all("2 people share it" in s.reason for s in suggestions)
+
+
+def test_an_outlet_quoted_as_a_source_is_no_person():
+    """An outlet (the article's own or another) named as the speaker makes no person: the
+    quote and the printing keep its name as the speaker's description."""
+    outlet = OutletFactory(name="Dnipro Evening Courier")
+    OutletFactory(name="Harbour Wire")
+    imported(Speaker(name="Harbour Wire"), Speaker(name="Dnipro Evening Courier"), outlet=outlet)
+
+    assert not Person.objects.exists()
+    descriptions = set(Appearance.objects.values_list("speaker_description", flat=True))
+    assert descriptions == {"Harbour Wire", "Dnipro Evening Courier"}
+    assert {a.quote.speaker_name for a in Appearance.objects.all()} == descriptions
+
+
+def test_a_unit_quoted_as_a_source_is_no_person():
+    """A unit named as the speaker ("the 93rd Coastal Brigade said") makes no person."""
+    UnitFactory(name="93rd Coastal Brigade")
+    imported(Speaker(name="93rd Coastal Brigade"))
+    assert not Person.objects.exists()
+    assert Appearance.objects.get().speaker_description == "93rd Coastal Brigade"
+
+
+@pytest.mark.parametrize(
+    "alias",
+    ["Lieutenant Colonel", "Mr Petrovych", "Petrovych", "Serhiy Kovalenkyy Ukraine", "Kharkiv"],
+)
+def test_aliases_refuse_titles_patronymics_and_places(alias):
+    """A rank alone, a patronymic alone or a name with a place glued to it is no alias."""
+    person = PersonFactory(name="Serhiy Kovalenkyy")
+    assert person.add_alias(alias) is False
+    assert not person.alias_set.exists()
+
+
+def test_an_alias_drops_its_title():
+    """ "Captain Kovalenkyy" is recorded as "Kovalenkyy"."""
+    person = PersonFactory(name="Serhiy Kovalenkyy")
+    assert person.add_alias("Captain Kovalenkyy")
+    assert person.aliases == ["Kovalenkyy"]
+
+
+def test_merging_people_settles_their_suggestions_and_carries_the_others():
+    """Merging a suggested pair marks its suggestion merged; the source's other open
+    suggestions now name the survivor."""
+    ivan, pavlo, petro = (PersonFactory(name=f"{n} Marchuk") for n in ("Ivan", "Pavlo", "Petro"))
+    pair = PersonMergeSuggestion.objects.create(person=pavlo, candidate=ivan, score=0.5)
+    other = PersonMergeSuggestion.objects.create(person=petro, candidate=pavlo, score=0.5)
+
+    merge_people(source=pavlo, target=ivan)
+
+    pair.refresh_from_db()
+    other.refresh_from_db()
+    assert pair.status == PersonMergeSuggestion.Status.MERGED
+    assert (other.person, other.candidate, other.status) == (petro, ivan, "open")
+
+
+def test_migration_puts_russian_order_names_in_natural_order():
+    """Migration 0008 recomputes keys, fills sort names and shows a person stored in Russian
+    order in natural order, the printed form kept as an alias."""
+    person = PersonFactory(name="Galkin Sergei Alekseevich")
+    Person.objects.filter(pk=person.pk).update(key="stale", sort_name="")
+    alias = PersonAlias.objects.create(person=person, name="Serhii Galkin")
+    PersonAlias.objects.filter(pk=alias.pk).update(key="stale")
+
+    migration = importlib.import_module("quotes.migrations.0008_person_keys_and_sort_names")
+    migration.forwards(apps, None)
+
+    person.refresh_from_db()
+    assert (person.name, person.sort_name, person.key) == (
+        "Sergei Galkin",
+        "Galkin, Sergei",
+        "galkin sergei",
+    )
+    assert set(person.alias_set.values_list("name", "key")) == {
+        ("Galkin Sergei Alekseevich", "galkin sergei"),
+        ("Serhii Galkin", "galkin sergei"),
+    }
