@@ -236,6 +236,19 @@ def test_unnamed_printing_joins_the_named_quote_without_conflict():
     assert not AttributionConflict.objects.exists()
 
 
+def test_copy_credited_to_an_institution_joins_the_quote_with_a_conflict():
+    """The officer's words printed as the Harbour Authority's join the officer's quote, and the
+    archivist is shown the conflict, both attributions side by side."""
+    a = archive(said("Ilse Varnhagen", *STATEMENT), "a.txt")
+    b = archive(said("The Harbour Authority", *STATEMENT), "b.txt")
+    assert quotes_of(a) == quotes_of(b)
+    assert Quote.objects.get().person.name == "Ilse Varnhagen"
+    conflict = AttributionConflict.objects.get()
+    assert conflict.appearance.article == b
+    assert conflict.appearance.person is None
+    assert "Harbour Authority" in conflict.appearance.speaker_description
+
+
 def test_named_printing_gives_the_unnamed_quote_its_person():
     """A quote first printed without a name takes the person a later printing names."""
     a = archive(said("One of the harbour officials", *STATEMENT), "a.txt")

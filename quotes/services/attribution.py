@@ -9,10 +9,10 @@ from quotes.search import refresh_search
 
 def record_conflicts(*, quote: Quote, appearances, person=None) -> list[AttributionConflict]:
     """An open conflict for each of `appearances` (printings just linked to `quote`) whose
-    article credits a named person other than the quote's. A printing that names nobody
-    ("one soldier said") does not contradict the quote. `person` stands in for the printing's
-    credited person where the appearance does not say (`Appearance.person` unset and no
-    description)."""
+    article credits a named person other than the quote's, or an institution ("the General
+    Staff said"). A printing that names nobody ("one soldier said") does not contradict it.
+    `person` stands in for the printing's credited person where the appearance does not say
+    (`Appearance.person` unset and no description)."""
     if quote.person_id is None:
         return []
     conflicts = []
@@ -20,12 +20,22 @@ def record_conflicts(*, quote: Quote, appearances, person=None) -> list[Attribut
         credited = appearance.person_id
         if credited is None and not appearance.speaker_description and person is not None:
             credited = person.pk
-        if credited is not None and credited != quote.person_id:
+        if (credited is not None and credited != quote.person_id) or (
+            credited is None and names_institution(appearance.speaker_description)
+        ):
             conflict, _ = AttributionConflict.objects.get_or_create(
                 quote=quote, appearance=appearance
             )
             conflicts.append(conflict)
     return conflicts
+
+
+def names_institution(description: str) -> bool:
+    """'the General Staff', 'the SBU', 'Harbour Post' name a body that can be credited with
+    words; 'one soldier', 'the captured pilot' describe an unnamed person, which contradicts
+    no one."""
+    words = description.split()
+    return any(w[:1].isupper() for w in words[1:]) or any(len(w) > 1 and w.isupper() for w in words)
 
 
 def keep_quote_speaker(*, conflicts) -> int:

@@ -289,15 +289,20 @@ def import_extraction(
                 attribution=quotation.attribution[:500],
                 **credit(quotation, extraction.speakers, people),
             )
-            Fingerprint.objects.bulk_create(
-                Fingerprint(appearance=appearance, key=key)
-                for key in fingerprint_keys(quotation.text)
-            )
+            index_printing(appearance)
         printed = article.appearances.filter(quote=quote)
         record_conflicts(quote=quote, appearances=printed, person=person)
         refresh_quote(quote)
         touched.append(quote)
     return touched
+
+
+def index_printing(appearance: Appearance) -> None:
+    """(Re)write the fingerprints that linking finds this printing by."""
+    appearance.fingerprints.all().delete()
+    Fingerprint.objects.bulk_create(
+        Fingerprint(appearance=appearance, key=key) for key in fingerprint_keys(appearance.text)
+    )
 
 
 def refresh_quote(quote: Quote) -> None:

@@ -16,8 +16,10 @@ from django.utils import timezone
 from archive.models import Article
 
 from ..extraction import extract
+from ..matching import find_matches
 from ..models import AttributionConflict, Membership, Person, Quote, name_key
-from .importing import import_extraction, refresh_quote
+from .importing import import_extraction, index_printing, refresh_quote
+from .merging import merge_quotes
 
 
 @dataclass
@@ -29,18 +31,20 @@ class Report:
     added: int = 0  # printings the new rules found and stored (new or linked quotes)
     kept: int = 0  # curated printings left as they were
     conflicts: int = 0  # curated quotes whose speaker the new rules read differently
+    relinked: int = 0  # untouched suggestions the current linking joins to another quote
     notes: list[str] = field(default_factory=list)
     started: datetime.datetime = field(default_factory=timezone.now)
 
     @property
     def changed(self) -> bool:
-        return bool(self.removed or self.added or self.conflicts or self.notes)
+        return bool(self.removed or self.added or self.conflicts or self.relinked or self.notes)
 
     def __str__(self):
         head = (
             f"article {self.article.pk} ({self.article.source_file or self.article.title}): "
             f"{self.removed} suggestions removed, {self.added} printings stored, "
-            f"{self.kept} curated kept, {self.conflicts} speaker conflicts"
+            f"{self.kept} curated kept, {self.conflicts} speaker conflicts, "
+            f"{self.relinked} relinked"
         )
         return "\n".join([head, *(f"  - {note}" for note in self.notes)])
 
@@ -65,8 +69,12 @@ def reextract_article(*, article: Article) -> Report:
             .prefetch_related("person__alias_set")
             .order_by("start")
         )
+        for appearance in appearances:
+            index_printing(appearance)  # the index as the current linking rules read it
         if _same_reading(appearances, extraction):
             report.kept = sum(curated(a.quote) for a in appearances)
+            for quote in {a.quote for a in appearances if not curated(a.quote)}:
+                report.relinked += _relink(quote, article)
             return report
         kept, redo = [], []
         for appearance in appearances:
@@ -93,6 +101,22 @@ def reextract_article(*, article: Article) -> Report:
         ) - len(kept)
         _compare_kept(article, extraction, kept, report)
     return report
+
+
+def _relink(quote: Quote, article: Article) -> int:
+    """Join an untouched suggestion to the quote the current linking rules say it repeats
+    (its permalink then redirects there); 1 if it was joined, else 0."""
+    texts = list(quote.appearances.filter(article=article).values_list("text", flat=True))
+    sure, _ = find_matches(texts, person=quote.person)
+    for target in sure:
+        if target.pk == quote.pk or target.appearances.filter(article=article).exists():
+            continue
+        try:
+            merge_quotes(source=quote, target=target)
+        except ValueError:
+            continue  # another person's quote: linking never joins two named people's quotes
+        return 1
+    return 0
 
 
 def _same_reading(appearances, extraction) -> bool:

@@ -109,3 +109,25 @@ def test_ids_or_all_are_required_and_unknown_ids_are_named():
         call_command("reextract")
     with pytest.raises(CommandError, match="no article with id 999"):
         call_command("reextract", "999")
+
+
+def test_statements_the_old_rules_left_apart_are_linked(capsys):
+    """Two printings of one statement that an older linking left as two suggested quotes are
+    joined when their article is read again; the old permalink redirects to the survivor."""
+    first = archived()
+    other, _ = archive_article(
+        raw=ARTICLE.replace("Monday", "Tuesday").encode(), source_file="ferry-2.txt"
+    )
+    survivor = first.appearances.get().quote
+    printing = other.appearances.get()
+    assert printing.quote == survivor
+    apart = Quote.objects.create(text=printing.text, person=survivor.person)
+    printing.quote = apart
+    printing.save()
+
+    call_command("reextract", str(other.pk))
+
+    apart.refresh_from_db()
+    assert apart.merged_into == survivor
+    assert other.appearances.get().quote == survivor
+    assert "1 relinked" in capsys.readouterr().out

@@ -30,11 +30,11 @@ class Command(BaseCommand):
             missing = sorted(set(ids) - set(articles.values_list("pk", flat=True)))
             if missing:
                 raise CommandError(f"no article with id {', '.join(map(str, missing))}")
-        totals = dict(articles=0, changed=0, removed=0, added=0, kept=0, conflicts=0)
+        totals = dict(articles=0, changed=0, removed=0, added=0, kept=0, conflicts=0, relinked=0)
         for article in articles.iterator(chunk_size=100):
             report = reextract_article(article=article)
             totals["articles"] += 1
-            for name in ("removed", "added", "kept", "conflicts"):
+            for name in ("removed", "added", "kept", "conflicts", "relinked"):
                 totals[name] += getattr(report, name)
             if report.changed:
                 totals["changed"] += 1
@@ -42,6 +42,6 @@ class Command(BaseCommand):
                     self.stdout.write(str(report))
         self.stdout.write(
             "{articles} articles read again, {changed} changed: {removed} suggestions removed, "
-            "{added} printings stored, {kept} curated printings kept, {conflicts} speaker "
-            "conflicts for an archivist".format(**totals)
+            "{added} printings stored, {kept} curated printings kept, {relinked} relinked, "
+            "{conflicts} speaker conflicts for an archivist".format(**totals)
         )
