@@ -304,7 +304,8 @@ def stem(key: str) -> str:
 
 def other_form(a: str, b: str) -> bool:
     """Whether two different folded surnames may be one surname in another case or gender
-    ("marchuk"/"marchuka", "ivanov"/"ivanova"): the same person or a relative, never sure."""
+    ("marchuk"/"marchuka", "ivanov"/"ivanova"): the same person or a relative, sure only with
+    the same first name."""
     return a != b and (stem(a) == stem(b) or stem(a) == b or stem(b) == a)
 
 
@@ -329,9 +330,10 @@ class Likeness:
 def likeness(a: ParsedName, b: ParsedName) -> Likeness | None:
     """Whether `a` and `b` may name one person, and how surely; None where they do not.
 
-    Sure only for the same surname and the same first name (in any romanisation). A surname
-    alone, another first name, an initial, another case or gender form of the surname, or a
-    surname spelt a little differently is a doubt for an archivist."""
+    Sure only for the same first name (in any romanisation) with the same surname, or with
+    the surname in another case. A surname alone, another first name, an initial, another
+    case or gender form of a surname printed alone, or a surname spelt a little differently
+    is a doubt for an archivist."""
     sa, sb = a.surname_key, b.surname_key
     if not sa or not sb:
         return None
@@ -368,6 +370,10 @@ def likeness(a: ParsedName, b: ParsedName) -> Likeness | None:
     if given == "different":
         return None
     if surname == "form":
+        if given == "same":
+            # "Andriy Marchuka" is Andriy Marchuk in a translator's leftover case ending: a
+            # relative would not share the first name as well.
+            return Likeness(True, 0.95, f"same first name, surname in another case ({pair})")
         return Likeness(False, 0.7, f"surname in another case or gender form ({pair})")
     score = similarity(sa, sb) / 100 * (0.9 if given == "same" else 0.7)
     return Likeness(False, round(score, 2), f"surnames spelt alike ({pair})")

@@ -132,8 +132,8 @@ def test_the_same_name_in_any_romanisation_is_sure():
 @pytest.mark.parametrize(
     "a, b, reason",
     [
-        ("Oleh Marchuk", "Oleh Marchuka", "another case or gender form"),
-        ("Ivan Petrov", "Ivan Petrova", "another case or gender form"),
+        ("Marchuk", "Olha Marchuka", "another case or gender form"),
+        ("Ivan Petrov", "Petrova", "another case or gender form"),
         ("Zhuravsky", "Halyna Zhuravskaya", "another case or gender form"),
         ("Ivan Marchuk", "Pavlo Marchuk", "same surname, different first names"),
         ("Marchuk", "Pavlo Marchuk", "surname alone"),

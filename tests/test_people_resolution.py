@@ -101,7 +101,7 @@ def test_same_surname_with_another_first_name_is_a_suggestion_not_a_join():
 @pytest.mark.parametrize(
     "later, reason",
     [
-        ("Ivan Marchuka", "another case or gender form"),
+        ("Ivana Marchuka", "another case or gender form"),
         ("Ivana Marchuk", "same surname, first names spelt alike"),
         ("Ivan Marchuck", None),
         ("Ivan Marczuk", "surnames spelt alike"),
@@ -118,6 +118,27 @@ def test_near_spellings_are_suggestions(later, reason):
     else:
         assert live_people().count() == 2
         assert reason in PersonMergeSuggestion.objects.get().reason
+
+
+def test_the_same_first_name_with_the_surname_in_another_case_is_the_same_person():
+    """ "Andriy Marchuka", a translator's leftover case ending, joins Andriy Marchuk."""
+    imported(Speaker(name="Andriy Marchuk"))
+    imported(Speaker(name="Andriy Marchuka"))
+    assert list(live_people().values_list("name", flat=True)) == ["Andriy Marchuk"]
+    assert not PersonMergeSuggestion.objects.exists()
+
+
+def test_a_doubtful_namesake_in_the_same_unit_is_the_same_person():
+    """A surname alone in another case joins the one namesake the article puts in the same
+    unit; without the unit it stays a suggestion."""
+    imported(Speaker(name="Andriy Marchuk", units=["Northern Group of Forces"]))
+    imported(Speaker(name="Marchuka", units=["the Northern Group of Forces"]))
+    assert live_people().count() == 1
+    imported(Speaker(name="Oksana Zinchenko", units=["12th Tank Brigade"]))
+    imported(Speaker(name="Zinchenka", units=["14th Tank Brigade"]))
+    assert live_people().count() == 3
+    suggestion = PersonMergeSuggestion.objects.get()
+    assert (suggestion.person.name, suggestion.candidate.name) == ("Zinchenka", "Oksana Zinchenko")
 
 
 def test_a_surname_alone_joins_the_only_person_of_that_surname():

@@ -70,6 +70,8 @@ def person_for(speaker: Speaker, *, article=None) -> Person | None:
             doubts = [(p, doubt) for p, doubt, _ in scored]
 
     if person is None:
+        person = _corroborated(doubts, speaker)
+    if person is None:
         person = Person.objects.create(name=parsed.display, description=speaker.description[:500])
         for other, doubt in sorted(doubts, key=lambda d: -d[1].score)[:MAX_SUGGESTIONS]:
             PersonMergeSuggestion.objects.get_or_create(
@@ -88,6 +90,26 @@ def person_for(speaker: Speaker, *, article=None) -> Person | None:
         person.add_alias(name)
     return person
 
+
+def _corroborated(doubts, speaker: Speaker) -> Person | None:
+    """The one doubtful namesake (a surname alone or in another case, a first name spelt
+    alike; not another first name) who serves in a unit this article states for the speaker:
+    "according to Marchuka, spokesman of the Northern Group" is the Northern Group's Marchuk."""
+    units = [u for u in map(known_unit, speaker.units) if u is not None]
+    if not units:
+        return None
+    fits = {
+        other.pk: other
+        for other, doubt in doubts
+        if doubt.score >= CORROBORATED_LIKENESS
+        and other.memberships.filter(unit__in=units).exists()
+    }
+    return next(iter(fits.values())) if len(fits) == 1 else None
+
+
+# A doubt at least this likely (a surname alone or in another case, not another first name)
+# becomes a sure match when the article puts the speaker in the same unit.
+CORROBORATED_LIKENESS = 0.6
 
 # No more suggestions than this for one new person: past it, the name is too common to help.
 MAX_SUGGESTIONS = 5
@@ -170,15 +192,18 @@ def unit_title(name: str) -> str:
     )
 
 
+def known_unit(printed_name: str) -> Unit | None:
+    """The archive's unit for a name as printed, if it has one (nothing is created)."""
+    key = unit_key(" ".join(printed_name.split()))
+    return Unit.objects.filter(key=key).first() or _unit_by_qualifiers(key)
+
+
 def unit_for(printed_name: str) -> Unit:
     """The archive's unit for a name as printed; spelling variants fold into one unit, and so
     does a name printed with fewer or more qualifiers ("47th Regiment", "47th Aviation
     Regiment") when exactly one unit of that number and kind fits."""
     name = " ".join(printed_name.split())
-    key = unit_key(name)
-    unit = Unit.objects.filter(key=key).first()
-    if unit is None:
-        unit = _unit_by_qualifiers(key)
+    unit = known_unit(name)
     if unit is None:
         unit = Unit.objects.create(name=unit_title(name))
     if name != unit.name and name not in unit.aliases:
