@@ -131,7 +131,7 @@ class PersonAliasInline(admin.TabularInline):
 class PersonMembershipInline(admin.TabularInline):
     model = Membership
     fk_name = "person"
-    fields = ["unit", "article"]
+    fields = ["unit", "rank", "role", "article"]
     autocomplete_fields = ["unit", "article"]
     extra = 0
 
@@ -249,7 +249,7 @@ class TopLevelFilter(admin.SimpleListFilter):
 class UnitMembershipInline(admin.TabularInline):
     model = Membership
     fk_name = "unit"
-    fields = ["person", "article"]
+    fields = ["person", "rank", "role", "article"]
     autocomplete_fields = ["person", "article"]
     extra = 0
     verbose_name_plural = "members"
@@ -285,7 +285,7 @@ class UnitAdmin(admin.ModelAdmin):
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
     list_filter = [("article", admin.EmptyFieldListFilter)]
-    list_display = ["person", "unit", "article"]
+    list_display = ["person", "unit", "rank", "role", "article"]
     list_select_related = ["person", "unit", "article"]
     search_fields = ["person__name", "unit__name", "article__title"]
     autocomplete_fields = ["person", "unit", "article"]
@@ -345,7 +345,16 @@ class ArticleFilter(admin.SimpleListFilter):
 
 class QuoteAppearanceInline(admin.TabularInline):
     model = Appearance
-    fields = ["article_link", "outlet", "published", "text", "attribution", "start", "end"]
+    fields = [
+        "article_link",
+        "outlet",
+        "published",
+        "text",
+        "attribution",
+        "credited",
+        "start",
+        "end",
+    ]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -358,13 +367,18 @@ class QuoteAppearanceInline(admin.TabularInline):
         return (
             super()
             .get_queryset(request)
-            .select_related("article__outlet")
+            .select_related("article__outlet", "person")
             .defer(*(f"article__{f}" for f in ARTICLE_TEXT))
         )
 
     @admin.display(description="article")
     def article_link(self, appearance):
         return change_link(appearance.article)
+
+    @admin.display(description="this article credits")
+    def credited(self, appearance):
+        who = appearance.person or appearance.speaker_description or "nobody named"
+        return f"{who} ({appearance.speaker_title})" if appearance.speaker_title else str(who)
 
     @admin.display(description="outlet")
     def outlet(self, appearance):

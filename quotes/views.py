@@ -130,7 +130,7 @@ class PersonListView(ListView):
     paginate_by = PEOPLE_PER_PAGE
 
     def get_queryset(self):
-        return Person.objects.quoted().order_by("name")
+        return Person.objects.quoted().order_by("sort_name", "name")
 
 
 # The detail-with-list views below follow Django's "SingleObjectMixin with ListView"
@@ -159,12 +159,14 @@ class PersonDetailView(SingleObjectMixin, ListView):
         return Quote.objects.public().by_speaker(self.object).for_listing()
 
     def get_context_data(self, **kwargs):
-        memberships = self.object.memberships.select_related("unit").order_by("unit__name")
-        return super().get_context_data(
-            person=self.object,
-            units=list(dict.fromkeys(m.unit for m in memberships)),
-            **kwargs,
-        )
+        memberships = self.object.memberships.select_related("unit").order_by("unit__name", "pk")
+        # Each unit once, with the rank and role as first stated with it.
+        units = {}
+        for m in memberships:
+            title = ", ".join(t for t in (m.rank, m.role) if t)
+            if not units.get(m.unit):
+                units[m.unit] = title
+        return super().get_context_data(person=self.object, units=list(units.items()), **kwargs)
 
 
 class UnitListView(ListView):

@@ -35,6 +35,31 @@ def test_person_page_shows_name_aliases_description_and_units(client, person):
 
 
 @pytest.mark.django_db
+def test_person_page_gives_rank_and_role_with_each_unit(client, person):
+    """The rank and role an article states with a unit stand beside it, not in the name."""
+    MembershipFactory(
+        person=person,
+        unit=UnitFactory(name="12th Harbour Brigade"),
+        rank="Lieutenant Colonel",
+        role="deputy commander",
+    )
+    QuoteFactory(person=person)
+    html = client.get(f"/people/{person.slug}/").content.decode()
+    assert "12th Harbour Brigade</a> (Lieutenant Colonel, deputy commander)" in html
+    assert "<h1>Taras Breakwater</h1>" in html
+
+
+@pytest.mark.django_db
+def test_people_are_listed_by_surname(client):
+    """The people index sorts by surname, whatever order names are displayed in."""
+    for name in ["Anna Zelinska", "Yuriy Antonenko", "Boris Melnyk"]:
+        QuoteFactory(person=PersonFactory(name=name))
+    html = client.get("/people/").content.decode()
+    positions = [html.index(n) for n in ["Yuriy Antonenko", "Boris Melnyk", "Anna Zelinska"]]
+    assert positions == sorted(positions)
+
+
+@pytest.mark.django_db
 def test_person_page_lists_only_published_quotes(client, person):
     """Only the person's published, unmerged quotes are listed."""
     survivor = QuoteFactory(person=person, text="Published words.")
