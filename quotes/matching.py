@@ -65,7 +65,8 @@ STOP_WORDS = frozenset(
     ourselves out over own same she should so some such than that the their theirs them
     themselves then there these they this those through to too under until up very was we
     were what when where which while who whom why will with would you your yours yourself
-    yourselves also even still well us s t can may might must shall upon whether yet
+    yourselves also even still well us s t can may might must shall upon whether yet single
+    whole entire
     """.split()
 )
 NEGATIONS = frozenset("not no never nobody nothing none neither nor cannot".split())
@@ -86,6 +87,40 @@ CONTRACTIONS = frozenset(
 )
 _STEMMER = snowballstemmer.stemmer("english")
 
+# Words that two translators of one statement swap for each other (from Ukrainian and Russian
+# into English above all: a "hail"/"storm" of shelling, "permission"/"allowed", a "task" or a
+# "mission"), folded to one stem. Only words of one sense go together; nothing that could
+# turn one statement into another ("attack"/"defend" never).
+SYNONYMS = [
+    "storm hail barrage flurry",
+    "attack assault offensive onslaught",
+    "repel repulse",
+    "destroy eliminate annihilate obliterate",
+    "troops forces",
+    "city town",
+    "residents inhabitants",
+    "task mission assignment",
+    "realize understand understood",
+    "allowed permission permitted permit authorized",
+    "capture seize",
+    "big large huge",
+    "fight battle combat",
+    "shelling bombardment",
+    "weapons arms",
+    "mother mom mum",
+    "father dad",
+    "children kids",
+    "enemy foe adversary",
+    "ask request",
+    "begin start",
+    "help assist",
+    "want wish",
+    "kill murder",
+    "homes houses",
+    "afraid scared frightened",
+    "lie lies lying",
+]
+
 
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
@@ -101,6 +136,15 @@ def stem(word: str) -> str:
     return s
 
 
+@lru_cache(maxsize=1)
+def _synonyms() -> dict[str, str]:
+    table = {}
+    for group in SYNONYMS:
+        first, *others = (stem(w) for w in group.split())
+        table.update((other, first) for other in others)
+    return table
+
+
 def content(ws) -> tuple[str, ...]:
     """The stems of the words that carry a sentence's meaning, in order: no function words;
     every negation is "not" and every small number a numeral."""
@@ -111,7 +155,7 @@ def content(ws) -> tuple[str, ...]:
         elif w in NUMBERS:
             out.append(NUMBERS[w])
         elif w not in STOP_WORDS and w not in CONTRACTIONS and len(w) > 1:
-            out.append(stem(w))
+            out.append(_synonyms().get(stem(w), stem(w)))
     return tuple(out)
 
 
@@ -163,6 +207,13 @@ def fingerprint_keys(text: str) -> set[int]:
 def shared_content(a: Sentence, b: Sentence) -> int | None:
     """How many content words two sentences share in order when they are one sentence as
     printed by two outlets; None when they are not."""
+    found = _match(a, b)
+    return None if found is None else found[0]
+
+
+def _match(a: Sentence, b: Sentence) -> tuple[int, bool] | None:
+    """(content words shared in order, whether the two are copies of one wording rather
+    than translations of it), or None when they are not one sentence."""
     # A changed number makes another statement, however alike the rest.
     if not (a.numbers <= b.numbers or b.numbers <= a.numbers):
         return None
@@ -170,13 +221,13 @@ def shared_content(a: Sentence, b: Sentence) -> int | None:
     # So does a negation on one side only ("we will surrender" / "we will not surrender")...
     same_sense = a.negated == b.negated
     if same_sense and fuzz.ratio(a.text, b.text) >= SAME_SENTENCE:
-        return shared
+        return shared, True
     # ...unless one is printed whole inside the other: a cut, whatever was cut.
     shorter, longer = (a, b) if len(a.words) <= len(b.words) else (b, a)
     if len(shorter.words) >= CONTAINED_MIN_WORDS and (
         fuzz.partial_ratio(f" {shorter.text} ", f" {longer.text} ") >= CONTAINED
     ):
-        return shared
+        return shared, True
     if not same_sense:
         return None
     # A translation: most content words again, in order, and that many different ones (a
@@ -191,7 +242,7 @@ def shared_content(a: Sentence, b: Sentence) -> int | None:
             for i in range(op.src_start, op.src_end)
         }
         if len(common - {"not"}) >= TRANSLATED_MIN_SHARED:
-            return shared
+            return shared, False
     return None
 
 
@@ -206,6 +257,7 @@ class Comparison:
     shared: int  # content words of those sentences found, in order, in the quote
     new_coverage: float  # share of the new statement's content words found in the quote
     old_coverage: float  # share of the quote's content words found in the new statement
+    copied_coverage: float = 0.0  # the larger share, counting copies only (no translations)
 
     @property
     def sure(self):
@@ -217,11 +269,12 @@ class Comparison:
 
     @property
     def strong(self):
-        """So alike that it is one statement whoever the outlets credit with it."""
+        """So alike that it is one statement whoever the outlets credit with it: the same
+        wording, not a translation (two people at one press conference may say alike)."""
         return (
             self.matched_words >= STRONG_MIN_WORDS
             and self.shared >= STRONG_MIN_SHARED
-            and self.score >= STRONG_COVERAGE
+            and self.copied_coverage >= STRONG_COVERAGE
         )
 
     @property
@@ -249,13 +302,19 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
         return Comparison(0, 0, 0.0, 0.0)
     new_found: list[int | None] = [None] * len(new)
     old_found: list[int | None] = [None] * len(old)
+    new_copied: list[int | None] = [None] * len(new)
+    old_copied: list[int | None] = [None] * len(old)
     for i, n in enumerate(new):
         for j, o in enumerate(old):
-            shared = shared_content(n, o)
-            if shared is None:
+            found = _match(n, o)
+            if found is None:
                 continue
+            shared, copied = found
             new_found[i] = max(shared, new_found[i] or 0)
             old_found[j] = max(shared, old_found[j] or 0)
+            if copied:
+                new_copied[i] = max(shared, new_copied[i] or 0)
+                old_copied[j] = max(shared, old_copied[j] or 0)
     return Comparison(
         matched_words=sum(
             len(n.words) for n, f in zip(new, new_found, strict=True) if f is not None
@@ -263,6 +322,7 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
         shared=sum(f for f in new_found if f is not None),
         new_coverage=_coverage(new, new_found),
         old_coverage=_coverage(old, old_found),
+        copied_coverage=max(_coverage(new, new_copied), _coverage(old, old_copied)),
     )
 
 

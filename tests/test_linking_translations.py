@@ -45,6 +45,12 @@ TRANSLATED = [
         "The mayor promised the fishermen new boats, a dry dock and a school for their children.",
         "The mayor has promised fishermen new boats, a dry dock and also a school for their kids.",
     ),
+    # Words translators swap: a hail or a storm of fire, an attack or an assault.
+    (
+        "The raiders came at the lighthouse under a hail of fire, but every attack was repelled.",
+        "The raiders attacked the lighthouse under a storm of fire, but every assault was "
+        "repulsed.",
+    ),
 ]
 
 # Different statements on one topic that share much of their vocabulary.

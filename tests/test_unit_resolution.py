@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_country_before_the_number_is_not_part_of_the_name():
-    """"Russia's 47th aviation regiment" is the 47th Aviation Regiment."""
+    """ "Russia's 47th aviation regiment" is the 47th Aviation Regiment."""
     unit = unit_for("47th Aviation Regiment")
     assert unit_for("Russia's 47th aviation regiment") == unit
     assert unit_for("the Russian 47th Aviation Regiment") == unit
@@ -26,7 +26,7 @@ def test_spelling_variants_and_printed_forms_become_aliases():
 
 
 def test_fewer_qualifiers_join_the_one_unit_that_fits():
-    """"the 36th Brigade" joins the 36th Separate Marine Brigade when it is the only 36th
+    """ "the 36th Brigade" joins the 36th Separate Marine Brigade when it is the only 36th
     brigade; with two candidates it stays a unit of its own for an archivist to place."""
     marines = unit_for("36th Separate Marine Brigade")
     assert unit_for("36th Brigade") == marines

@@ -5,7 +5,15 @@ from dataclasses import dataclass, field
 import regex as re
 
 from .places import is_country, is_place
-from .ranks import RANK, ROLE, leading_rank, rank_title
+from .ranks import (
+    ENLISTED_RANKS,
+    OFFICER_RANKS,
+    RANK,
+    ROLE,
+    leading_rank,
+    rank_noun,
+    rank_title,
+)
 from .units import UNIT, UNIT_NOUNS
 
 MASK = "\x01"  # stands in for quoted text, so that names inside quotations are never speakers
@@ -17,7 +25,10 @@ SPEECH_VERB = re.compile(
     r"|replies|admitted|admits|recalled|recalls|wrote|writes|shouted|begged|begs|demanded"
     r"|noted|notes|remarked|announced|announces|confirmed|revealed|reported|reports"
     r"|saying|telling|stressed|argued|argues|agreed|conceded|cautioned|sobbed|whispered"
-    r"|reads|according\s+to)\b"
+    r"|reads|[Aa]ccording\s+to)\b"
+    # A title-cased line: 'A Captured Soldier Said: "..."' (only before a colon, so that a
+    # name such as Said stays a name).
+    r"|(?<=\p{Lu}\p{Ll}*[ \u00a0])(?:Said|Says|Told|Added|Adds)(?=:)"
 )
 
 # Words that start capitalised word runs without being part of a name.
@@ -64,7 +75,7 @@ _PREPOSITION = r"(?:of|for|from|at|in|with|to)"
 # "one soldier", "the captured soldier", "a spokesperson for the agency": an unnamed speaker.
 _DESCRIPTOR = re.compile(
     r"\b((?:[Oo]ne|[Aa]nother|[Aa]n?|[Tt]he|[Tt]his|[Tt]hat)"
-    r"(?:[ \u00a0]+(?!" + _PREPOSITION + r"\b)(?:[a-z][\w-]*|\p{Lu}\p{Ll}+ians?|\d[\w-]*)){0,3}"
+    r"(?:[ \u00a0]+(?!" + _PREPOSITION + r"\b)(?:[a-z][\w-]*|\p{Lu}\p{Ll}+|\d[\w-]*)){0,3}"
     r"(?:[ \u00a0]+" + _PREPOSITION + r"(?:[ \u00a0]+(?:the|a|an|his|her|their))?"
     r"(?:[ \u00a0]+[\p{L}\d][\w'’-]*){1,6})?)"
     r"(?:\s+(?:also|then|later|again|had|has|have|was|were|\w+ly))?\s*,?\s*$"
@@ -85,6 +96,43 @@ _ROLE_PREFIX = re.compile(
     r"(?:(?!(?:of|to|by|with|for|from|at|in|on|about|against|and|but|than)\b)"
     r"[A-Za-z][\w'’-]*(?<!ed)(?<!ing)\s+){1,4}"
 )
+
+
+# A title printed in lower case before a name, its words as printed: "said harbour master X",
+# "said Defence Ministry spokesman X", "military spokesman X said".
+_TITLE_BEFORE = re.compile(
+    r"\s*,?\s*(?:(?:the|a|an)\s+)?(?P<role>(?:[\p{L}][\w'’-]*\s+){0,3}[a-z][\w'’-]*)\s+$"
+)
+_NOT_TITLE = set(
+    "of to by with for from at in on about against and but than or as who which that he she "
+    "they it we i you his her their its our there then now also later again yesterday today "
+    "tomorrow here".split()
+)
+# Nouns that name what a person is, so that the words before a name can be kept as their
+# description.
+_PERSON_NOUN = re.compile(
+    r"(?:" + ROLE + r"|\b(?:master|minister|mayor|governor|official|adviser|advisor|secretary"
+    r"|director|manager|analyst|expert|lawyer|prosecutor|judge|doctor|surgeon|nurse|teacher"
+    r"|resident|witness|activist|volunteer|journalist|reporter|correspondent|ombudsman|envoy"
+    r"|ambassador|diplomat|negotiator|coordinator|chair|chairman|chairwoman|president"
+    r"|representative|deputy|lawmaker|mp|captain))$",
+    re.IGNORECASE,
+)
+
+
+def title_before(text: str) -> str:
+    """The lower-case title `text` ends with, right before a name ('said harbour master '
+    -> 'harbour master'), or '' when the words before the name are not a title."""
+    match = _TITLE_BEFORE.search(text)
+    if not match:
+        return ""
+    role = " ".join(match.group("role").split())
+    for word in role.lower().split():
+        if word in _NOT_TITLE or MASK in word or SPEECH_VERB.fullmatch(word):
+            return ""
+        if word.endswith(("ed", "ly")) or (word.endswith("ing") and word != "acting"):
+            return ""
+    return role
 
 
 def head_noun(description: str) -> str:
@@ -134,7 +182,7 @@ _INSTITUTION = re.compile(
 _DOCUMENT = re.compile(r"^(?:the|this|that)\s+(?:report|statement|message|post|comment|note)\b")
 _ACRONYM = re.compile(r"\b\p{Lu}{2,}\b")
 # Verbs with which an outlet credits its source of a story: "Ukrinform reports".
-_CREDIT = re.compile(r"^(?:reports|reported|writes|wrote|according\s+to)$")
+_CREDIT = re.compile(r"^(?:reports|reported|writes|wrote|[Aa]ccording\s+to)$")
 
 
 # Words in the names of newspapers, agencies and channels, which report what others said.
@@ -171,12 +219,18 @@ _SENTENCE_START = re.compile(r"(?:[.!?\u2026]['\"’”]?\s+|\n|^)(?=\S)")
 _OWNER = r"(?:(?:\p{Lu}\p{Ll}+[ \u00a0]){0,2}\p{Lu}\p{Ll}+['’]s?[ \u00a0]+)?"
 _IN_UNIT = r"\s+(?:of|from|in|with|for|at)\s+" + _OWNER + r"(?:the\s+)?(?P<unit>" + UNIT + r")"
 _RANK_I = r"(?i:" + RANK + r")"
+# A role narrowed to a part of the unit: "head of the press service (of the 10th Army Corps)",
+# "commander of the reconnaissance company (of the 5th Brigade)".
+_DUTY = (
+    ROLE + r"(?:\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?"
+    r"(?=\s+(?:of|from|in|with|for|at)\s+(?:the\s+)?[\p{Lu}\d]))?"
+)
 # ", a lieutenant colonel and deputy commander of the ...", ", commander of the ...",
 # ", a radio operator of the ...", ", who serves in the ...", " of the ...".
 _UNIT_AFTER = re.compile(
     r"\s*(?:,\s*(?P<role>(?:(?:a|an|the)\s+)?(?:(?P<rank>" + _RANK_I + r")(?:\s+and|\s*,)?\s+)?"
     r"(?:(?P<duty>"
-    + ROLE
+    + _DUTY
     + r")|(?<=\b(?:a|an)\s+)[\w-]+(?:\s+[\w-]+){0,2}?))"
     + _IN_UNIT
     + r"|,?\s*who\s+(?:served|serves|is\s+serving|fought|fights|was|is)"
@@ -191,7 +245,12 @@ _UNIT_AFTER = re.compile(
 )
 # "deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X": the mention
 # starts at the rank.
-_UNIT_BEFORE = re.compile(r"\b(?P<duty>" + ROLE + r")" + _IN_UNIT + r"\s*,\s*$")
+_UNIT_BEFORE = re.compile(r"\b(?P<duty>" + _DUTY + r")" + _IN_UNIT + r"\s*,\s*$")
+# "X, the brigade's commander,": the unit is the last one of that kind named before.
+_UNIT_OWNED = re.compile(
+    r"\s*,\s*(?:the|its|their)\s+(?P<noun>" + UNIT_NOUNS + r")['’]s?\s+(?P<duty>" + _DUTY + r")\b"
+)
+_ANY_UNIT = re.compile(UNIT)
 # "who served with the same unit", "who commands a company of the same brigade".
 _SAME_UNIT = re.compile(
     r"\s*,?\s*(?:who\s+[^,.;:\n]*?\s+)?(?:of|with|in|from)\s+the\s+same\s+"
@@ -212,6 +271,41 @@ _UNIT_LATER = re.compile(
 )
 
 
+_ARTICLES = {"A", "An", "The", "One", "Another"}
+# Nationality words without the usual endings (-ian, -ese, -ish, -ean, -ican).
+_DEMONYMS = set(
+    "Dutch French Greek Thai Swiss Czech Welsh Scots Arab Afghan Iraqi Israeli Pakistani "
+    "Saudi Yemeni Somali Kazakh Uzbek Tajik Kyrgyz Chechen Moldovan Turk Filipino".split()
+)
+_ARTICLE_BEFORE = re.compile(
+    r"\b(?:[Aa]n?|[Tt]he|[Oo]ne|[Aa]nother)(?P<words>(?:\s+[a-z][\w-]*){0,3})\s+$"
+)
+
+
+# An unnamed speaker quoted or introduced: "one soldier said", "said a captured pilot",
+# "Another soldier, who ..., told".
+_UNNAMED_SPEAKER = re.compile(
+    r"\b(?:[Oo]ne|[Aa]nother|[Aa]n?)(?:[ \u00a0]+[\w-]+){1,4}(?:,[^,.\n]*,)?\s+"
+    + SPEECH_VERB.pattern
+    + r"|\b(?:said|says|added|adds|explained|recalled|admitted|continued)\s+"
+    r"(?:one|another|a|an)\s+[a-z]"
+)
+
+
+# Slavic case endings printed on a transliterated surname: genitive -a, dative -u/-ovi/-evi,
+# instrumental -om/-em (Marchuk: Marchuka, Marchuku, Marchukom, Marchukovi).
+_CASE_ENDINGS = ("a", "u", "om", "em", "ovi", "evi")
+
+
+def inflects(token: str, name: str) -> bool:
+    """Whether `token` is `name` with a case ending: 'Marchuka' and 'Marchuku' of 'Marchuk',
+    'Shevchenka' and 'Shevchenkom' of 'Shevchenko'."""
+    if len(name) < 4 or token == name or not token.startswith(name[:3]):
+        return False
+    stem = name[:-1] if name[-1] in "aeiouy" else name
+    return any(token == stem + ending for ending in _CASE_ENDINGS if stem + ending != name)
+
+
 @dataclass
 class Mention:
     """A capitalised run that names a person, as printed."""
@@ -229,6 +323,7 @@ class Mention:
     rank: str = ""  # a military rank printed before the name or in its apposition
     duty: str = ""  # what the person does, from an apposition: "deputy commander"
     place: bool = False  # a lone word that is also a place's name: "Kyiv", "Jackson"
+    common: bool = False  # a capitalised noun after an article: "a captured Russian Soldier"
 
 
 @dataclass
@@ -240,6 +335,44 @@ class Person:
     description: str = ""
     rank: str = ""
     role: str = ""
+
+
+# Words that make a role another one: a deputy commander is not "the commander".
+_QUALIFIERS = frozenset("deputy acting assistant former first vice chief senior junior".split())
+_SOLDIERS = frozenset("soldier serviceman servicewoman".split())
+
+
+def _role_words(phrase: str) -> tuple[str, frozenset[str]]:
+    """'the deputy brigade commander of the ...' -> ('commander', {'deputy'})."""
+    before = re.split(r"\s" + _PREPOSITION + r"\s", phrase.lower())[0]
+    words = re.findall(r"[a-z][a-z-]*", before)
+    if not words:
+        return "", frozenset()
+    return words[-1], frozenset(w for w in words[:-1] if w in _QUALIFIERS)
+
+
+def describes(person: Person, description: str) -> bool:
+    """Whether a definite descriptor ('the commander', 'the colonel', 'the pilot') fits what
+    the article stated about `person`: their role, their rank or their description. A
+    generic 'the officer' fits an officer's rank, 'the soldier' an enlisted rank."""
+    head, qualifiers = _role_words(description)
+    if not head:
+        return False
+    numbers = re.findall(r"\d+", description)
+    if numbers and not any(n in re.findall(r"\d+", unit) for n in numbers for unit in person.units):
+        return False  # "the commander of the 9th Brigade" is some other brigade's
+    for stated in (person.role, person.description):
+        if stated and _role_words(stated) == (head, qualifiers):
+            return True
+    rank = rank_noun(person.rank)
+    if rank and not qualifiers:
+        if head == rank:
+            return True
+        if head == "officer" and rank in OFFICER_RANKS:
+            return True
+        if head in _SOLDIERS and rank in ENLISTED_RANKS:
+            return True
+    return False
 
 
 @dataclass
@@ -270,7 +403,8 @@ def _sentence_start(text: str, pos: int, floor: int) -> int:
     # One character past `pos`, so that a sentence starting right at `pos` is seen.
     for match in _SENTENCE_START.finditer(text, floor, min(pos + 1, len(text))):
         if match.end() <= pos and not re.search(
-            r"\b(?:Mr|Mrs|Ms|Dr|St)\.\s*$", text[max(0, match.end() - 8) : match.end()]
+            r"\b(?:Mr|Mrs|Ms|Dr|St)\.\s*$|\bNo\.\s*(?=\d)",
+            text[max(0, match.end() - 8) : match.end() + 1],
         ):
             start = match.end()
     return start
@@ -283,12 +417,18 @@ class Names:
         self.text = text
         self.people: list[Person] = []
         self.mentions: list[Mention] = []
+        # Lower-case titles read before names by the attributor, by mention start.
+        self.titles: dict[int, str] = {}
         for index, (ps, pe) in enumerate(paras):
             if index not in skip:
                 self.mentions.extend(self._runs(ps, pe))
         # A lone place name is no person, unless it is the surname of someone named in full.
-        full = {t for m in self.mentions if len(m.tokens) > 1 for t in m.tokens}
-        self.mentions = [m for m in self.mentions if not m.place or m.tokens[0] in full]
+        full = {t for m in self.mentions if len(m.tokens) > 1 and not m.common for t in m.tokens}
+        self.mentions = [
+            m
+            for m in self.mentions
+            if (not m.place or m.tokens[0] in full) and (not m.common or m.tokens[-1] in full)
+        ]
         for mention in sorted(self.mentions, key=lambda m: -len(m.tokens)):
             if len(mention.tokens) >= 2:
                 mention.person = self._cluster(mention)
@@ -297,6 +437,11 @@ class Names:
                 mention.person = self.resolve(mention.tokens[0], mention.start)
             if mention.person is None and mention.titled:
                 mention.person = self._new(mention)
+        # A lone name printed before the titled form that made it a person ("according to
+        # Marchuk, ..." then "Major Marchuk said") is that person too.
+        for mention in self.mentions:
+            if mention.person is None:
+                mention.person = self.resolve(mention.tokens[0], mention.start)
         # A lone unknown word stays unresolved (person None): it is a person only where it is
         # the subject of a speech verb ("Smith said"), decided when attributions are read.
         for mention in self.mentions:
@@ -319,9 +464,24 @@ class Names:
         person = self.people[mention.person]
         if mention.rank and not person.rank:
             person.rank = mention.rank
+        if len(mention.tokens) == 1 and mention.tokens[0] not in person.tokens:
+            return  # an inflected form ("Marchuka") says nothing the name does not
         printed = " ".join(mention.printed.split())
         if printed != person.name and printed not in person.aliases:
             person.aliases.append(printed)
+
+    def give_titles(self) -> None:
+        """Titles read before names ('harbour master X') become the person's description, and
+        their role where the title ends in one, unless an apposition said more."""
+        for mention in self.mentions:
+            title = self.titles.get(mention.start, "")
+            if mention.person is None or not _PERSON_NOUN.search(title):
+                continue
+            person = self.people[mention.person]
+            if not person.description:
+                person.description = title
+            if not person.role and re.search(r"\b" + ROLE + r"$", title, re.IGNORECASE):
+                person.role = title
 
     def resolve(self, token: str, pos: int) -> int | None:
         """The person a lone surname or first name refers to: the last one named before `pos`
@@ -335,6 +495,10 @@ class Names:
         if best is None:
             for index, person in enumerate(self.people):
                 if token in person.tokens:
+                    return index
+            # "according to Marchuka" after "Marchuk said": a case ending on a known name.
+            for index in reversed(range(len(self.people))):
+                if any(inflects(token, name) for name in self.people[index].tokens):
                     return index
         return best
 
@@ -380,7 +544,8 @@ class Names:
         if _sentence_start(text, first.start(), 0) == first.start() and len(tokens) > 1:
             word = tokens[0]
             common = re.search(r"\b" + re.escape(word.lower()) + r"\b", text)
-            if word.endswith(("ing", "ed", "ly")) or common:
+            titled = word in _TITLES or leading_rank(word)
+            if word.endswith(("ing", "ed", "ly")) or (common and not titled):
                 run = run[1:]
                 tokens = tokens[1:]
         out = []
@@ -422,7 +587,34 @@ class Names:
         mention = Mention(start, end, names[titled:], printed, titled > lead, possessive, name)
         mention.rank = rank
         mention.place = titled == lead and is_place(name)
+        mention.common = self._noun_phrase(run, part, names[titled:])
         return mention
+
+    def _noun_phrase(self, run, part: list[int], names: list[str]) -> bool:
+        """A run after an article ('A Captured Russian Soldier Said', 'a captured Russian
+        Soldier', 'The Pilot') holding at most one word that could be a name: a capitalised
+        common noun, not a person. 'the spokesman Peskov' keeps its name."""
+        first = part[0]
+        if first > 0:
+            after_article = run[first - 1].group() in _ARTICLES
+        else:
+            before = self.text[max(0, run[0].start() - 60) : run[0].start()]
+            match = _ARTICLE_BEFORE.search(before)
+            after_article = bool(match) and not any(
+                _PERSON_NOUN.search(w) for w in match.group("words").split()
+            )
+        if not after_article:
+            return False
+        nameish = [
+            w
+            for w in names
+            if not w.endswith(("ed", "ing", "ian", "ican", "ean", "ese", "ish"))
+            and w not in _DEMONYMS
+            and not SPEECH_VERB.fullmatch(w.lower())
+            and w not in _TITLES
+            and not leading_rank(w)
+        ]
+        return len(nameish) <= 1 or bool(SPEECH_VERB.fullmatch(names[-1]))
 
     def _units(self) -> None:
         """Units, ranks and roles stated for a person: in an apposition after the name
@@ -440,8 +632,17 @@ class Names:
                 mention.unit = " ".join(match.group("unit").split())
                 mention.role = " ".join((match.group("role") or "").split())
                 mention.duty = " ".join((match.group("duty") or "").split())
-                if match.group("rank") and not mention.rank:
-                    mention.rank = rank_title(" ".join(match.group("rank").split()))
+                # The rank goes to the rank, not the description: "a lieutenant colonel and
+                # deputy commander" -> "deputy commander"; "a captain" -> no description.
+                lead = re.match(
+                    r"(?:(?:a|an|the)\s+)?(?P<rank>" + _RANK_I + r")(?:\s+and|\s*,)?\s*",
+                    mention.role,
+                )
+                alone = lead and lead.end() == len(mention.role) and not mention.duty
+                if lead and (match.group("rank") or alone):
+                    if not mention.rank:
+                        mention.rank = rank_title(lead.group("rank"))
+                    mention.role = mention.role[lead.end() :]
                 seen.append(mention.unit)
                 continue
             match = _UNIT_BEFORE.search(text, max(0, mention.start - 200), mention.start)
@@ -449,6 +650,19 @@ class Names:
                 mention.unit = " ".join(match.group("unit").split())
                 mention.duty = " ".join(match.group("duty").split())
                 seen.append(mention.unit)
+                continue
+            match = _UNIT_OWNED.match(text, mention.end)
+            if match:
+                noun = match.group("noun").lower()
+                stated = [
+                    " ".join(u.group().split())
+                    for u in _ANY_UNIT.finditer(text, 0, mention.start)
+                    if u.group().lower().rstrip("s").endswith(noun)
+                ]
+                mention.duty = " ".join(match.group("duty").split())
+                if stated:
+                    mention.unit = stated[-1]
+                    seen.append(mention.unit)
                 continue
             match = _SAME_UNIT.match(text, mention.end)
             if match:
@@ -474,6 +688,8 @@ class Names:
             ]
             if not before:
                 continue
+            if _UNNAMED_SPEAKER.search(text, before[-1].end, match.start()):
+                continue  # "one soldier said" in between: "he" may be that soldier
             person = self.people[before[-1].person]
             unit = " ".join(match.group("unit").split())
             if unit not in person.units:
@@ -628,12 +844,26 @@ class Attributor:
             # Inverted: "said Mr X", "said the soldier".
             rest_end = min(stop, verb.end() + 60)
             credit = _CREDIT.match(" ".join(verb.group().split()))
+            chosen = None
             for mention in self._mentions_in(verb.end(), rest_end):
-                if credit and mention.person is None:
-                    return None  # "according to Reuters": the outlet, not the speaker
-                if not text[verb.end() : mention.start].strip() and not mention.possessive:
-                    return Found("name", mention.start, text[verb.start() : mention.end], mention)
+                between = text[verb.end() : mention.start]
+                if mention.possessive:
+                    break
+                if not between.strip():
+                    chosen = mention
+                    if mention.person is not None or mention.titled:
+                        break
+                    continue  # a lone unknown word, perhaps a body before a title: "Kremlin"
+                role = title_before(between)
+                if role and _TITLE_BEFORE.fullmatch(between):
+                    # "said harbour master X": the title stays out of the name.
+                    self.names.titles[mention.start] = role
+                    chosen = mention
                 break
+            if chosen is not None:
+                if credit and chosen.person is None:
+                    return None  # "according to Reuters": the outlet, not the speaker
+                return Found("name", chosen.start, text[verb.start() : chosen.end], chosen)
             match = re.match(
                 r"\s+((?:one|another|a|an|the)(?:\s+[a-z][\w-]*){1,3})", text[verb.end() : rest_end]
             )
@@ -649,7 +879,12 @@ class Attributor:
                 )
             return None
         if re.match(r"\s*,?\s*[a-z]", lead) and not _PRONOUN.match(lead.strip(" ,")):
-            if not re.match(r"\s*,?\s*(?:one|another|a|an|the)\b", lead):
+            named = [m for m in self._mentions_in(close, verb.start()) if not m.possessive]
+            titled = named and not text[named[-1].end : verb.start()].strip(" ,\u00a0")
+            if titled and title_before(text[close : named[-1].start]):
+                # '"...," military spokesman X said.'
+                self.names.titles[named[-1].start] = title_before(text[close : named[-1].start])
+            elif not re.match(r"\s*,?\s*(?:one|another|a|an|the)\b", lead):
                 return None
         return self.subject(close, verb.start(), verb.end())
 
@@ -658,6 +893,15 @@ class Attributor:
         text = self.text
         start = _sentence_start(text, opened, para_start)
         for verb in SPEECH_VERB.finditer(text, start, opened):
+            if verb.group().lower().startswith("according"):
+                # "According to X, spokesman for ..., "...": the source follows the words.
+                after = self._mentions_in(verb.end(), opened)
+                if after and not text[verb.end() : after[0].start].strip():
+                    mention = after[0]
+                    if not mention.possessive and (mention.person is not None or mention.titled):
+                        words = text[verb.start() : mention.end]
+                        return Found("name", mention.start, words, mention)
+                continue
             found = self.subject(start, verb.start(), verb.end())
             if found is not None:
                 return found
@@ -677,15 +921,21 @@ class Attributor:
                 before = text[ps : mention.start]
                 head = re.search(
                     r"(?:^|[,;:\u2013\u2014-]\s*|\b(?:also|was|were|and|but|as|while|when|after"
-                    r"|meanwhile|lastly|finally)\s+)$",
+                    r"|meanwhile|lastly|finally|[Aa]ccording\s+to)\s+)$",
                     before,
                 )
                 sentence = _sentence_start(text, mention.start, ps)
-                if (
-                    head
-                    or sentence == mention.start
-                    or _ROLE_PREFIX.fullmatch(text[sentence : mention.start])
-                ):
+                prefix = text[sentence : mention.start]
+                title = title_before(" " + prefix)
+                if _ROLE_PREFIX.fullmatch(prefix) and title:
+                    # "Harbour master X said": the sentence's capital is not the title's.
+                    first = title.split()[0]
+                    if _PERSON_NOUN.search(first) or re.search(
+                        r"\b" + re.escape(first.lower()) + r"\b", text
+                    ):
+                        title = first.lower() + title[len(first) :]
+                    self.names.titles.setdefault(mention.start, title)
+                if head or sentence == mention.start or _ROLE_PREFIX.fullmatch(prefix):
                     events.append((mention.start, Found("name", mention.start, "", mention)))
             for verb in SPEECH_VERB.finditer(text, ps, pe):
                 start = _sentence_start(text, verb.start(), ps)

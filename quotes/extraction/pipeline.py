@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from . import Extraction, Quotation, Speaker
-from .attribution import Attributor, Entity, Found, Names, head_noun, mask
+from .attribution import Attributor, Entity, Found, Names, describes, head_noun, mask
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .text import fold, words
 
@@ -75,6 +75,14 @@ class _Resolver:
             and head_noun(focus.description) == head
         ):
             entity = focus  # "the soldier" after "a captured soldier": the same man
+        elif (
+            found.definite
+            and not found.institution
+            and focus is not None
+            and focus.person is not None
+            and describes(self.names.people[focus.person], found.description)
+        ):
+            entity = focus  # "the commander" after "X, commander of the ...": X
         else:
             entity = Entity(description=found.description, ident=len(self.unnamed) + 1)
         self.unnamed[found.pos] = entity
@@ -143,7 +151,7 @@ def run(body: str, *, title: str = "") -> Extraction:
         if found is not None:
             entity = resolver.entity(found)
             quotation.attribution = " ".join(found.words.split())
-            if found.kind == "unnamed":
+            if found.kind == "unnamed" and entity.person is None:
                 quotation.speaker_description = found.description
         elif adjacent:
             entity = previous[1]
@@ -167,6 +175,7 @@ def run(body: str, *, title: str = "") -> Extraction:
         quotations.append(quotation)
         previous = (quotation, entity, span.paragraphs[-1])
 
+    names.give_titles()
     speakers = {}
     for quotation in quotations:
         if quotation.speaker and quotation.speaker not in speakers:

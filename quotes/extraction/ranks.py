@@ -54,3 +54,43 @@ def rank_title(rank: str) -> str:
     """A rank printed in lower case in an apposition, as it stands before a name:
     'lieutenant colonel' -> 'Lieutenant Colonel'."""
     return "-".join(" ".join(w[:1].upper() + w[1:] for w in p.split()) for p in rank.split("-"))
+
+
+# The word a rank is called by on its own ("the colonel" for a lieutenant colonel, "the general"
+# for a colonel-general), and which ranks make an officer.
+_RANK_BASE = [
+    (re.compile(r"(?i)sergeant[- ]major"), "sergeant"),
+    (re.compile(r"(?i)captain[- ]lieutenant|^captain\b"), "captain"),
+    (re.compile(r"(?i)warrant[- ]officer"), "officer"),
+    (re.compile(r"(?i)petty[- ]officer"), "petty officer"),
+]
+_ABBREVIATED = {
+    "gen": "general",
+    "col": "colonel",
+    "maj": "major",
+    "capt": "captain",
+    "lt": "lieutenant",
+    "sgt": "sergeant",
+    "cpl": "corporal",
+    "pte": "private",
+    "pvt": "private",
+    "brig": "brigadier",
+}
+OFFICER_RANKS = frozenset(
+    "lieutenant captain major colonel general brigadier admiral marshal commander".split()
+)
+ENLISTED_RANKS = frozenset(
+    "private corporal sergeant praporshchik michman starshyna starshina ensign".split()
+)
+
+
+def rank_noun(rank: str) -> str:
+    """The word a person of `rank` is called by: 'Lieutenant Colonel' -> 'colonel',
+    'Colonel-General' -> 'general', 'Lt. Col.' -> 'colonel'; '' for no rank."""
+    for pattern, noun in _RANK_BASE:
+        if pattern.search(rank):
+            return noun
+    words = re.findall(r"[a-z]+", rank.lower())
+    if not words:
+        return ""
+    return _ABBREVIATED.get(words[-1], words[-1])

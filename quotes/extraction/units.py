@@ -30,6 +30,12 @@ def unit_key(name: str) -> str:
     # "Russia's 47th Aviation Regiment", "the Russian 47th ...": what stands before the
     # number says whose unit it is, not which; the name starts at the number.
     first = next((i for i, t in enumerate(tokens) if t.isdigit()), 0)
+    # "Brigade No. 21" is the "21st Brigade": the number first, then the noun.
+    if first and tokens[first - 1] == "no":
+        tokens.pop(first - 1)
+        first -= 1
+    if first and re.fullmatch(_NUMBERED, tokens[first - 1]):
+        return " ".join([tokens[first], tokens[first - 1], *tokens[first + 1 :]])
     return " ".join(tokens[first:])
 
 
@@ -38,6 +44,9 @@ UNIT_NOUNS = (
     "brigade|regiment|division|battalion|army|corps|company|squadron|fleet|flotilla|group"
     "|detachment|platoon|battery|troop|wing|unit|command|guards"
 )
+
+# Unit nouns that may stand before their number: "Brigade No. 21".
+_NUMBERED = "brigade|regiment|division|battalion|corps|squadron|detachment"
 
 # A unit noun that is a qualifier of a later one ("5th Guards Tank Brigade") does not end it.
 _MORE = (
@@ -56,6 +65,10 @@ UNIT = (
     + r"))"
     # "Northern Group of Forces", "Group of Troops"
     r"(?:[ \u00a0]of[ \u00a0](?i:forces|troops))?\b"
+    # "Brigade No. 21", "brigade No 21", "Regiment \u2116 21", and "brigade 21" where nothing
+    # but punctuation follows the number (so not "brigade 21 soldiers").
+    r"|(?i:" + _NUMBERED + r")[ \u00a0](?:(?:No\.?|\u2116)[ \u00a0]?\d+\b"
+    r"|\d+(?![\w-])(?=\s*[,.;:)]|\s*$))"
 )
 _UNIT = re.compile(UNIT)
 
