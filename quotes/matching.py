@@ -211,23 +211,31 @@ def shared_content(a: Sentence, b: Sentence) -> int | None:
     return None if found is None else found[0]
 
 
-def _match(a: Sentence, b: Sentence) -> tuple[int, bool] | None:
-    """(content words shared in order, whether the two are copies of one wording rather
-    than translations of it), or None when they are not one sentence."""
+# How two printings of one sentence relate, from closest: one printed whole (the same words,
+# or all of one inside the other), a copy with words changed, a translation.
+WHOLE, COPY, TRANSLATION = "whole", "copy", "translation"
+# Sentences this alike (0-100) are the same words, whatever typography and a word or two.
+WHOLE_SENTENCE = 97
+
+
+def _match(a: Sentence, b: Sentence) -> tuple[int, str] | None:
+    """(content words shared in order, how the two printings relate: WHOLE, COPY or
+    TRANSLATION), or None when they are not one sentence."""
     # A changed number makes another statement, however alike the rest.
     if not (a.numbers <= b.numbers or b.numbers <= a.numbers):
         return None
     shared = LCSseq.similarity(a.stems, b.stems)
     # So does a negation on one side only ("we will surrender" / "we will not surrender")...
     same_sense = a.negated == b.negated
-    if same_sense and fuzz.ratio(a.text, b.text) >= SAME_SENTENCE:
-        return shared, True
+    ratio = fuzz.ratio(a.text, b.text)
+    if same_sense and ratio >= SAME_SENTENCE:
+        return shared, WHOLE if ratio >= WHOLE_SENTENCE else COPY
     # ...unless one is printed whole inside the other: a cut, whatever was cut.
     shorter, longer = (a, b) if len(a.words) <= len(b.words) else (b, a)
     if len(shorter.words) >= CONTAINED_MIN_WORDS and (
         fuzz.partial_ratio(f" {shorter.text} ", f" {longer.text} ") >= CONTAINED
     ):
-        return shared, True
+        return shared, WHOLE
     if not same_sense:
         return None
     # A translation: most content words again, in order, and that many different ones (a
@@ -242,7 +250,7 @@ def _match(a: Sentence, b: Sentence) -> tuple[int, bool] | None:
             for i in range(op.src_start, op.src_end)
         }
         if len(common - {"not"}) >= TRANSLATED_MIN_SHARED:
-            return shared, False
+            return shared, TRANSLATION
     return None
 
 
@@ -258,10 +266,15 @@ class Comparison:
     new_coverage: float  # share of the new statement's content words found in the quote
     old_coverage: float  # share of the quote's content words found in the new statement
     copied_coverage: float = 0.0  # the larger share, counting copies only (no translations)
+    whole_coverage: float = 0.0  # the larger share, counting sentences printed whole only
 
     @property
     def sure(self):
-        if self.matched_words < SURE_MIN_WORDS or self.shared < SURE_MIN_SHARED:
+        if self.matched_words < SURE_MIN_WORDS:
+            return False
+        # Few content words in common are enough only where nothing was reworded: a headline
+        # printing the first words of a sentence whole, not a sentence with a word swapped.
+        if self.shared < SURE_MIN_SHARED and self.whole_coverage < self.score:
             return False
         return self.score >= SURE_COVERAGE or (
             self.shared >= LONG_MIN_SHARED and self.score >= LONG_COVERAGE
@@ -304,17 +317,22 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
     old_found: list[int | None] = [None] * len(old)
     new_copied: list[int | None] = [None] * len(new)
     old_copied: list[int | None] = [None] * len(old)
+    new_whole: list[int | None] = [None] * len(new)
+    old_whole: list[int | None] = [None] * len(old)
     for i, n in enumerate(new):
         for j, o in enumerate(old):
             found = _match(n, o)
             if found is None:
                 continue
-            shared, copied = found
+            shared, how = found
             new_found[i] = max(shared, new_found[i] or 0)
             old_found[j] = max(shared, old_found[j] or 0)
-            if copied:
+            if how != TRANSLATION:
                 new_copied[i] = max(shared, new_copied[i] or 0)
                 old_copied[j] = max(shared, old_copied[j] or 0)
+            if how == WHOLE:
+                new_whole[i] = max(shared, new_whole[i] or 0)
+                old_whole[j] = max(shared, old_whole[j] or 0)
     return Comparison(
         matched_words=sum(
             len(n.words) for n, f in zip(new, new_found, strict=True) if f is not None
@@ -323,6 +341,7 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
         new_coverage=_coverage(new, new_found),
         old_coverage=_coverage(old, old_found),
         copied_coverage=max(_coverage(new, new_copied), _coverage(old, old_copied)),
+        whole_coverage=max(_coverage(new, new_whole), _coverage(old, old_whole)),
     )
 
 

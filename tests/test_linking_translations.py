@@ -282,3 +282,18 @@ def test_stored_quote_of_another_person_is_kept():
     own = stored(text, person=second)
     sure, _ = find_matches([text], person=second)
     assert sure == [own, theirs]
+
+
+def test_a_headline_printing_a_sentence_whole_joins_the_quote():
+    """A headline quoting the first words of the statement ("We will not close the
+    harbour") joins the statement it is cut from, though it shares few content words."""
+    article = (
+        "\u201cWe will not close the harbour\u201d\n\n"
+        "The harbour master spoke on the quay on Tuesday.\n\n"
+        "\u201cWe will not close the harbour until the last trawler is back in port. The "
+        "crews have families in the lower town,\u201d said Ilse Varnhagen.\n"
+    )
+    archived = archive(article, "headline.txt")
+    quotes = Quote.objects.filter(merged_into__isnull=True)
+    assert quotes.count() == 1
+    assert quotes_of(archived) == {quotes.get().pk}
