@@ -33,6 +33,10 @@ CONTAINED_MIN_WORDS = 5
 # word apart ("ordered to capture the city in three days" / "to leave the city ...").
 TRANSLATED_MIN_SHARED = 5
 TRANSLATED_SHARE = 0.6
+# Beside a sentence that already ties two statements together, a shorter one is the same
+# sentence translated with fewer content words in common ("I surrendered because I did not
+# want to kill anyone" / "I gave myself up because I didn't want to kill anybody").
+LOOSE_MIN_SHARED = 3
 # A sure link needs this many words of matched sentences, this many content words shared
 # (a short sentence differing in its one telling word is only suggested), and covers most
 # of one side, counted in content words so that a long sentence weighs more than a short...
@@ -66,10 +70,10 @@ STOP_WORDS = frozenset(
     themselves then there these they this those through to too under until up very was we
     were what when where which while who whom why will with would you your yours yourself
     yourselves also even still well us s t can may might must shall upon whether yet single
-    whole entire
+    whole entire within around nearly almost approximately
     """.split()
 )
-NEGATIONS = frozenset("not no never nobody nothing none neither nor cannot".split())
+NEGATIONS = frozenset("not no never nobody nothing none neither nor cannot without".split())
 NUMBERS = {
     word: str(n)
     for n, word in enumerate(
@@ -119,14 +123,49 @@ SYNONYMS = [
     "homes houses",
     "afraid scared frightened",
     "lie lies lying",
+    "say tell",
+    "anyone anybody",
+    "everyone everybody",
+    "someone somebody",
+    "forest wood woods",
+    "flee escape",
+    "leave abandon",
+    "captivity prison",
+    "television tv",
+    "village settlement",
+    "send throw",
+    "past last",
 ]
+
+# Past forms that an English stemmer leaves apart from their verb ("held"/"hold"): two
+# translators put one verb in different tenses as often as in different words.
+IRREGULAR = dict(
+    pair.split(":")
+    for pair in """
+    said:say told:tell held:hold gave:give given:give came:come ran:run fled:flee left:leave
+    lost:lose sent:send took:take taken:take knew:know known:know thought:think
+    brought:bring fought:fight began:begin begun:begin got:get gotten:get went:go gone:go
+    saw:see seen:see made:make found:find kept:keep shot:shoot felt:feel stood:stand
+    understood:understand spoke:speak spoken:speak wrote:write written:write met:meet
+    paid:pay built:build burnt:burn caught:catch taught:teach sold:sell won:win led:lead
+    fell:fall fallen:fall shown:show threw:throw thrown:throw drove:drive driven:drive
+    hid:hide hidden:hide forgot:forget forgotten:forget chose:choose chosen:choose
+    broke:break broken:break spent:spend struck:strike hung:hang sought:seek bought:buy
+    heard:hear sat:sit slept:sleep fed:feed meant:mean laid:lay rode:ride rose:rise
+    risen:rise wore:wear worn:wear tore:tear torn:tear flew:fly flown:fly grew:grow
+    grown:grow drew:draw drawn:draw ate:eat eaten:eat withdrew:withdraw withdrawn:withdraw
+    beaten:beat bit:bite bitten:bite stole:steal stolen:steal froze:freeze frozen:freeze
+    blew:blow blown:blow sank:sink sunk:sink shook:shake shaken:shake overran:overrun
+    bent:bend lent:lend swore:swear sworn:swear woke:wake
+    """.split()
+)
 
 
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
     """An English word's Snowball stem, British and American spellings folded
     ("realised"/"realized", "defence"/"defense", "honour"/"honor")."""
-    s = _STEMMER.stemWord(word)
+    s = _STEMMER.stemWord(IRREGULAR.get(word, word))
     if s.endswith("is") and len(s) > 4:
         s = s[:-2] + "iz"
     elif s.endswith("our") and len(s) > 4:
@@ -213,14 +252,16 @@ def shared_content(a: Sentence, b: Sentence) -> int | None:
 
 # How two printings of one sentence relate, from closest: one printed whole (the same words,
 # or all of one inside the other), a copy with words changed, a translation.
-WHOLE, COPY, TRANSLATION = "whole", "copy", "translation"
+WHOLE, INSIDE, COPY, TRANSLATION = "whole", "inside", "copy", "translation"
 # Sentences this alike (0-100) are the same words, whatever typography and a word or two.
 WHOLE_SENTENCE = 97
 
 
-def _match(a: Sentence, b: Sentence) -> tuple[int, str] | None:
-    """(content words shared in order, how the two printings relate: WHOLE, COPY or
-    TRANSLATION), or None when they are not one sentence."""
+def _match(a: Sentence, b: Sentence, *, loose: bool = False) -> tuple[int, str] | None:
+    """(content words shared in order, how the two printings relate: WHOLE, INSIDE, COPY
+    or TRANSLATION), or None when they are not one sentence. `loose` accepts a translation
+    with fewer words in common, for sentences of a statement already known by another
+    sentence to be this one."""
     # A changed number makes another statement, however alike the rest.
     if not (a.numbers <= b.numbers or b.numbers <= a.numbers):
         return None
@@ -228,28 +269,29 @@ def _match(a: Sentence, b: Sentence) -> tuple[int, str] | None:
     # So does a negation on one side only ("we will surrender" / "we will not surrender")...
     same_sense = a.negated == b.negated
     ratio = fuzz.ratio(a.text, b.text)
-    if same_sense and ratio >= SAME_SENTENCE:
-        return shared, WHOLE if ratio >= WHOLE_SENTENCE else COPY
+    if same_sense and ratio >= WHOLE_SENTENCE:
+        return shared, WHOLE
     # ...unless one is printed whole inside the other: a cut, whatever was cut.
     shorter, longer = (a, b) if len(a.words) <= len(b.words) else (b, a)
     if len(shorter.words) >= CONTAINED_MIN_WORDS and (
         fuzz.partial_ratio(f" {shorter.text} ", f" {longer.text} ") >= CONTAINED
     ):
-        return shared, WHOLE
+        return shared, INSIDE
     if not same_sense:
         return None
+    if ratio >= SAME_SENTENCE:
+        return shared, COPY
     # A translation: most content words again, in order, and that many different ones (a
     # common word printed three times in each is not three words in common).
-    if shared >= TRANSLATED_MIN_SHARED and shared >= TRANSLATED_SHARE * min(
-        len(a.stems), len(b.stems)
-    ):
+    least = LOOSE_MIN_SHARED if loose else TRANSLATED_MIN_SHARED
+    if shared >= least and shared >= TRANSLATED_SHARE * min(len(a.stems), len(b.stems)):
         common = {
             a.stems[i]
             for op in LCSseq.opcodes(a.stems, b.stems)
             if op.tag == "equal"
             for i in range(op.src_start, op.src_end)
         }
-        if len(common - {"not"}) >= TRANSLATED_MIN_SHARED:
+        if len(common - {"not"}) >= least:
             return shared, TRANSLATION
     return None
 
@@ -267,10 +309,11 @@ class Comparison:
     old_coverage: float  # share of the quote's content words found in the new statement
     copied_coverage: float = 0.0  # the larger share, counting copies only (no translations)
     whole_coverage: float = 0.0  # the larger share, counting sentences printed whole only
+    anchored: bool = False  # one sentence alone ties the two: many words in common, or whole
 
     @property
     def sure(self):
-        if self.matched_words < SURE_MIN_WORDS:
+        if self.matched_words < SURE_MIN_WORDS or not self.anchored:
             return False
         # Few content words in common are enough only where nothing was reworded: a headline
         # printing the first words of a sentence whole, not a sentence with a word swapped.
@@ -299,49 +342,80 @@ class Comparison:
         return max(self.new_coverage, self.old_coverage)
 
 
-def _coverage(side: list[Sentence], found: list[int | None]) -> float:
+@dataclass
+class _Found:
+    """The best match of one sentence on the other side."""
+
+    shared: int
+    how: str
+
+
+def _weight(sentence: Sentence) -> int:
     # A sentence of function words only ("So it was.") weighs one word.
-    total = sum(max(1, len(s.stems)) for s in side)
-    covered = sum(
-        max(1, len(s.stems)) if not s.stems else min(n, len(s.stems))
-        for s, n in zip(side, found, strict=True)
-        if n is not None
-    )
-    return covered / total
+    return max(1, len(sentence.stems))
+
+
+def _coverage(side: list[Sentence], found: list[_Found | None], kinds) -> float:
+    """The share of `side`'s content words in sentences matched in one of the ways `kinds`.
+    A sentence matched as a copy or a translation counts whole; one that only contains the
+    other's sentence counts for the words they share."""
+    covered = 0
+    for sentence, match in zip(side, found, strict=True):
+        if match is None or match.how not in kinds:
+            continue
+        whole = match.how != INSIDE or not sentence.stems
+        covered += _weight(sentence) if whole else min(match.shared, len(sentence.stems))
+    return covered / sum(_weight(s) for s in side)
+
+
+def _anchor(match: _Found) -> bool:
+    return match.how in (WHOLE, INSIDE) or match.shared >= SURE_MIN_SHARED
 
 
 def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
+    """How much of two statements' sentences are one, as printed or translated. Sentences
+    with few content words in common count only beside one that ties the statements."""
     if not new or not old:
         return Comparison(0, 0, 0.0, 0.0)
-    new_found: list[int | None] = [None] * len(new)
-    old_found: list[int | None] = [None] * len(old)
-    new_copied: list[int | None] = [None] * len(new)
-    old_copied: list[int | None] = [None] * len(old)
-    new_whole: list[int | None] = [None] * len(new)
-    old_whole: list[int | None] = [None] * len(old)
+    new_found: list[_Found | None] = [None] * len(new)
+    old_found: list[_Found | None] = [None] * len(old)
+
+    def record(i, j, found):
+        match = _Found(*found)
+        for side, k in ((new_found, i), (old_found, j)):
+            best = side[k]
+            if best is None or (match.how != TRANSLATION, match.shared) > (
+                best.how != TRANSLATION,
+                best.shared,
+            ):
+                side[k] = match
+
     for i, n in enumerate(new):
         for j, o in enumerate(old):
             found = _match(n, o)
-            if found is None:
-                continue
-            shared, how = found
-            new_found[i] = max(shared, new_found[i] or 0)
-            old_found[j] = max(shared, old_found[j] or 0)
-            if how != TRANSLATION:
-                new_copied[i] = max(shared, new_copied[i] or 0)
-                old_copied[j] = max(shared, old_copied[j] or 0)
-            if how == WHOLE:
-                new_whole[i] = max(shared, new_whole[i] or 0)
-                old_whole[j] = max(shared, old_whole[j] or 0)
+            if found is not None:
+                record(i, j, found)
+    anchored = any(m is not None and _anchor(m) for m in new_found)
+    if anchored:
+        for i, n in enumerate(new):
+            for j, o in enumerate(old):
+                if new_found[i] is None or old_found[j] is None:
+                    found = _match(n, o, loose=True)
+                    if found is not None:
+                        record(i, j, found)
+    every = (WHOLE, INSIDE, COPY, TRANSLATION)
+    copies = (WHOLE, INSIDE, COPY)
     return Comparison(
-        matched_words=sum(
-            len(n.words) for n, f in zip(new, new_found, strict=True) if f is not None
+        matched_words=sum(len(n.words) for n, f in zip(new, new_found, strict=True) if f),
+        shared=sum(f.shared for f in new_found if f),
+        new_coverage=_coverage(new, new_found, every),
+        old_coverage=_coverage(old, old_found, every),
+        copied_coverage=max(_coverage(new, new_found, copies), _coverage(old, old_found, copies)),
+        whole_coverage=max(
+            _coverage(new, new_found, (WHOLE, INSIDE)),
+            _coverage(old, old_found, (WHOLE, INSIDE)),
         ),
-        shared=sum(f for f in new_found if f is not None),
-        new_coverage=_coverage(new, new_found),
-        old_coverage=_coverage(old, old_found),
-        copied_coverage=max(_coverage(new, new_copied), _coverage(old, old_copied)),
-        whole_coverage=max(_coverage(new, new_whole), _coverage(old, old_whole)),
+        anchored=anchored,
     )
 
 
@@ -395,7 +469,15 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
         old = [s for a in quote.appearances.all() for s in sentence_list(a.text)]
         result = compare(new, old)
         same_speaker = compatible(person, quote)
-        if result.sure and (same_speaker or result.strong):
+        # The same named person's quote needs only a sentence that ties the two: an outlet
+        # may print one sentence of a long statement, another translate the rest apart.
+        own = (
+            person is not None
+            and quote.person_id == person.pk
+            and result.anchored
+            and result.matched_words >= SURE_MIN_WORDS
+        )
+        if (result.sure or own) and (same_speaker or result.strong):
             # The speaker's own quote first, then the most words in common.
             sure.append((same_speaker, result.matched_words, -quote.pk, quote))
         elif result.possible:

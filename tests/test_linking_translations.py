@@ -297,3 +297,63 @@ def test_a_headline_printing_a_sentence_whole_joins_the_quote():
     quotes = Quote.objects.filter(merged_into__isnull=True)
     assert quotes.count() == 1
     assert quotes_of(archived) == {quotes.get().pk}
+
+
+# Statements translated sentence by sentence, some sentences with few words in common.
+
+LONG_ONE = [
+    "On the second night the pumps at the northern pier failed and the water reached the "
+    "old warehouses.",
+    "I sent everyone home because I did not want anyone to drown.",
+    "Mothers of the harbour, keep your sons away from the quay.",
+]
+LONG_OTHER = [
+    "During the second night, the pumps on the north pier broke down and the water came up to "
+    "the old warehouses.",
+    "I told everybody to go home as I didn't want anybody to drown.",
+    "Harbour mothers, keep your sons off the quay.",
+]
+
+
+ELSEWHERE = [
+    "The ferry will not sail again before the autumn storms have passed over the islands.",
+    "Nobody in the council has asked the fishermen what they need this winter.",
+]
+
+
+def test_short_sentences_beside_a_tying_one_count_as_translated():
+    """Once one sentence ties two statements, shorter sentences with fewer words in common
+    (told/sent, anyone/anybody) count too, so that the whole statement is seen as one."""
+    from quotes.matching import compare, sentence_list
+
+    one = [s for t in LONG_ONE for s in sentence_list(t)]
+    other = [s for t in LONG_OTHER for s in sentence_list(t)]
+    result = compare(one, other)
+    assert result.anchored and result.sure
+    assert result.new_coverage == 1.0
+    alone = compare(one[2:], other[2:])
+    assert not alone.anchored and not alone.sure
+
+
+def test_past_forms_and_without_fold_like_their_verb():
+    """ "held"/"hold", "gave"/"give" are one verb, and "without" is a negation like "no"."""
+    from quotes.matching import content
+
+    assert content(words("The crews held the line")) == content(words("The crews hold the line"))
+    assert "not" in content(words("four months without rotation"))
+
+
+def test_the_same_person_links_on_one_tying_sentence():
+    """A named speaker's statement whose one long sentence is a translation of a sentence of
+    the same person's quote joins it, though the rest of each was printed apart."""
+    a = archive(said("Ilse Varnhagen", TRANSLATED[0][0], LONG_ONE[0], LONG_ONE[2]), "a.txt")
+    b = archive(said("Ilse Varnhagen", TRANSLATED[0][1], *ELSEWHERE), "b.txt")
+    assert quotes_of(a) == quotes_of(b)
+
+
+def test_one_tying_sentence_is_not_enough_for_an_unnamed_speaker():
+    """The same printings, credited to nobody by name, stay apart: a merge suggestion."""
+    a = archive(said("One harbour official", TRANSLATED[0][0], LONG_ONE[0], LONG_ONE[2]), "a.txt")
+    b = archive(said("Another official", TRANSLATED[0][1], *ELSEWHERE), "b.txt")
+    assert not quotes_of(a) & quotes_of(b)
+    assert MergeSuggestion.objects.exists()

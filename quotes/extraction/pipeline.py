@@ -163,8 +163,13 @@ def run(body: str, *, title: str = "") -> Extraction:
             quotation.speaker = names.people[entity.person].name
         elif not quotation.speaker_description:
             quotation.speaker_description = entity.description
+        # One statement: the same speaker's quotations in one paragraph, or a quotation in the
+        # next paragraph that carries no attribution of its own. A new paragraph that credits
+        # the speaker again ("..., Khomenko added") is a statement of its own, as outlets
+        # reprint such paragraphs apart.
         same = (
             adjacent
+            and (previous[2] == first or found is None)
             and kind == "quote"
             and previous[0].kind == "quote"
             and previous[1].key == entity.key
