@@ -116,16 +116,19 @@ _VOWELS = "aeiou"
 
 def spell(token: str) -> str:
     """`token` with the spelling differences of romanisation folded: lower case, ASCII,
-    letters only; kh/h, ts/tz, ck/k, x/ks, w/v; ye/e after a vowel or at the start; y/i;
-    -iy/-ii/-yy/-ij endings; doubled letters."""
+    letters only; kh/h, Ukrainian h/Russian g, zh/j, ts/tz, ck/k, x/ks, w/v; ye/e after a
+    vowel or at the start; y/i; -iy/-ii/-yy/-ij endings; doubled letters."""
     s = re.sub(r"[^a-z]", "", anyascii(token).lower())
-    for old, new in (("kh", "h"), ("tch", "ch"), ("tz", "ts"), ("ck", "k"), ("x", "ks")):
+    # Kh stays apart from the h that Ukrainian writes for Russian g (Hrytsenko, Gritsenko).
+    for old, new in (("kh", "_"), ("tch", "ch"), ("tz", "ts"), ("ck", "k"), ("x", "ks")):
         s = s.replace(old, new)
     s = s.replace("w", "v")
     s = re.sub(r"^ye", "e", s)
     s = re.sub(rf"(?<=[{_VOWELS}y])[yj]e", "e", s)
     s = re.sub(rf"(?<=[{_VOWELS}y])j(?=[aou])", "y", s)
     s = re.sub(r"ij$", "i", s)
+    s = s.replace("zh", "j")  # Zhovtyak, Jovtiak
+    s = re.sub(r"(?<![scz])h", "g", s).replace("_", "h")
     s = s.replace("y", "i")
     return re.sub(r"(.)\1+", r"\1", s)
 
