@@ -14,7 +14,7 @@ from .ranks import (
     rank_noun,
     rank_title,
 )
-from .units import UNIT, UNIT_NOUNS
+from .units import UNIT, UNIT_NOUNS, fullest
 
 MASK = "\x01"  # stands in for quoted text, so that names inside quotations are never speakers
 
@@ -25,7 +25,10 @@ SPEECH_VERB = re.compile(
     r"|replies|admitted|admits|recalled|recalls|wrote|writes|shouted|begged|begs|demanded"
     r"|noted|notes|remarked|announced|announces|confirmed|revealed|reported|reports"
     r"|saying|telling|stressed|argued|argues|agreed|conceded|cautioned|sobbed|whispered"
-    r"|reads|[Aa]ccording\s+to)\b"
+    r"|reads|spoke|speaks|speak|speaking|appealed|appeals|complained|complains|described"
+    r"|describes|describing|recounted|recounts|joked|jokes|wept|weeps|laughed|sighed|boasted"
+    r"|testified|confessed|lamented|muttered|exclaimed|commented|responded|responds"
+    r"|(?:called|calls|calling)\s+on|[Aa]ccording\s+to)\b"
     # A title-cased line: 'A Captured Soldier Said: "..."' (only before a colon, so that a
     # name such as Said stays a name).
     r"|(?<=\p{Lu}\p{Ll}*[ \u00a0])(?:Said|Says|Told|Added|Adds)(?=:)"
@@ -149,6 +152,37 @@ def _one_person(description: str) -> bool:
     return not plural and head not in _NOT_ONE_PERSON
 
 
+# Nouns that stand for a person, beyond ranks and roles: "a third prisoner", "an old man".
+_PEOPLE = (
+    r"man|woman|boy|girl|person|prisoner|captive|detainee|conscript|recruit|veteran|survivor"
+    r"|resident|villager|refugee|civilian|mother|father|son|daughter|wife|husband|brother"
+    r"|sister|widow|paratrooper|marine|sailor|mercenary|volunteer|doctor|nurse|guard|witness"
+    r"|eyewitness|official|journalist|teacher|priest|farmer|worker|student|neighbou?r"
+    r"|defender|POW|serviceman|servicewoman|soldier|tankman|airman|infantryman|fighter|men"
+    r"|women"
+)
+_PERSON_HEAD = r"(?:" + ROLE + r"|" + _PEOPLE + r"|(?i:" + RANK + r"))"
+# A sentence whose subject is a new unnamed person, whatever its verb: "A third prisoner, who
+# did not give his name, spoke only briefly.", "An older man in uniform shook his head.",
+# "One of the wounded soldiers sat apart." It is about that person: "he" is them next.
+_NEW_SUBJECT = re.compile(
+    r"(?:(?:Later|Then|Next|Meanwhile|Finally|Lastly),?\s+)?"
+    r"(?P<desc>(?:A|An|Another|One(?:\s+of\s+the)?)"
+    r"(?:\s+(?:[a-z\d][\w-]*|\p{Lu}\p{Ll}+)){0,3}?\s+" + _PERSON_HEAD + r"(?:s|es)?)(?![\w'’-])"
+    # "in a torn jacket", "from the same unit"
+    r"(?:\s+(?:in|with|from|of)(?:\s+[\w'’-]+){1,4}?(?=[\s,]))?"
+    r"(?:\s*,[^,.;:\n" + MASK + r"]*,)?\s+"
+    r"(?!(?:of|in|at|on|to|for|from|with|by|and|or|but|who|whom|whose|which|that|named"
+    r"|called|identified|as)\b)"
+    # Not one killed, wounded or held ("One soldier was killed"), whom "he" never is next.
+    r"(?!(?:was|were|is|are|has\s+been|had\s+been|have\s+been)\s+(?:\w+ly\s+)?"
+    r"(?:\w+(?:ed|en)|shot|hit|hurt|held|caught|taken|found|seen|sent|left|lost)\b"
+    r"|(?:died|dies|perished)\b)[a-z]+\b"
+)
+# A verb in the passive: "The building was described as ...", whose subject spoke nowhere.
+_PASSIVE = re.compile(r"\b(?:was|were|is|are|been|being)\s+$")
+
+
 # Ends before its closing comma, so that ", 61, whose house ..., said" hides both clauses.
 _APPOSITIVE = re.compile(
     r",\s*(?:who|which|whose|a|an|the|aged|himself|herself|\d+|at|in|on|during|from|after"
@@ -164,9 +198,11 @@ _GOVERNED = re.compile(
 # "the pilot, who gave his name as X", "a soldier who identified himself as X", "the officer,
 # named as X,": the descriptor's own name.
 _NAMED_AS = re.compile(
-    r"(?:\b(?:gave|giving|gives)\s+(?:his|her|their)\s+(?:full\s+)?name\s+as"
+    r"(?:\b(?:gave|giving|gives)\s+(?:his|her|their)\s+(?:full\s+)?name\s+(?:only\s+)?as"
     r"|\b(?:identified|identifying|identifies|introduced|introducing|introduces|named|calls|called)"
-    r"\s+(?:himself|herself)(?:\s+as)?|\b(?:named|identified|named\s+only)\s+as|\bnamed)\s+$"
+    r"\s+(?:himself|herself)(?:\s+as)?|\b(?:named|identified|named\s+only)\s+as|\bnamed"
+    # "named by Ukrainian officials as X", "identified by the SBU as X"
+    r"|\b(?:named|identified)\s+by\s+[^,.;:\n\x01]{1,60}?\s+as)\s+$"
 )
 # An organisation printed as a speech verb's subject: an acronym or capitalised words, after
 # "the" or holding an acronym or an organisation's word: "the SBU", "the General Staff",
@@ -246,9 +282,23 @@ _UNIT_AFTER = re.compile(
 # "deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X": the mention
 # starts at the rank.
 _UNIT_BEFORE = re.compile(r"\b(?P<duty>" + _DUTY + r")" + _IN_UNIT + r"\s*,\s*$")
-# "X, the brigade's commander,": the unit is the last one of that kind named before.
+# A unit called by its noun is the last one of that kind stated before: "X, the brigade's
+# commander,", "X, brigade spokesman,", "X, a spokesman for the brigade,", "the brigade's
+# commander, X,", "said brigade spokesman X".
+_NOUN = r"(?P<noun>(?i:" + UNIT_NOUNS + r"))"
 _UNIT_OWNED = re.compile(
-    r"\s*,\s*(?:the|its|their)\s+(?P<noun>" + UNIT_NOUNS + r")['’]s?\s+(?P<duty>" + _DUTY + r")\b"
+    r"\s*,\s*(?:(?:the|its|their)\s+" + _NOUN + r"['’]s?|(?:the\s+)?" + _NOUN + r")"
+    r"\s+(?P<duty>" + _DUTY + r")\b"
+    r"|\s*,\s*(?:(?:a|an|the)\s+)?(?:" + _RANK_I + r"(?:\s+and|\s*,)?\s+)?(?P<duty>" + _DUTY + r")"
+    r"\s+(?:of|for|in|with|at)\s+(?:the|this|that)\s+"
+    + _NOUN
+    + r"\b(?!['’]|[ \u00a0]*(?:No\b|\u2116|\d))"
+)
+_UNIT_OWNED_BEFORE = re.compile(
+    r"(?:\b(?P<duty>" + _DUTY + r")\s+(?:of|for)\s+the\s+" + _NOUN + r"\s*,"
+    # Not "a brigade commander" nor "Russian army officer": some unit of that kind.
+    r"|(?<!\b(?:[Aa]n?|\d\w*|\p{Lu}\w*)\s+)\b(?:(?:the|its|The|Its)\s+)?" + _NOUN + r"(?:['’]s)?"
+    r"\s+(?P<duty>" + _DUTY + r")\s*,?)\s*$"
 )
 _ANY_UNIT = re.compile(UNIT)
 # "who served with the same unit", "who commands a company of the same brigade".
@@ -379,13 +429,53 @@ def describes(person: Person, description: str) -> bool:
 class Entity:
     """Who a quotation is pinned on: a named person (index) or an unnamed speaker (description)."""
 
-    person: int | None = None
+    person: int | None = None  # set on an unnamed speaker once the article names them
     description: str = ""
     ident: int = 0  # distinguishes unnamed speakers with the same words
+    units: list[str] = field(default_factory=list)  # stated for an unnamed speaker
+    role: str = ""  # an unnamed speaker's apposition: "a 22-year-old junior sergeant"
 
     @property
     def key(self):
         return ("person", self.person) if self.person is not None else ("unnamed", self.ident)
+
+
+# Words that may all stand for one captured or serving soldier: "the soldier" after "one of
+# the prisoners" or "a junior sergeant".
+_MILITARY = (
+    frozenset(
+        "soldier serviceman servicewoman prisoner captive detainee conscript recruit fighter "
+        "pow paratrooper marine sailor tankman airman infantryman mercenary".split()
+    )
+    | OFFICER_RANKS
+    | ENLISTED_RANKS
+)
+_HUMAN = frozenset("man woman person".split())
+
+
+def _singular(word: str) -> str:
+    if word.endswith("men"):
+        return word[:-3] + "man"
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def refers(descriptor: str, entity: Entity) -> bool:
+    """Whether a definite descriptor ('the soldier', 'the man') can be the unnamed speaker
+    `entity` was introduced as ('one of the captured men, a junior sergeant')."""
+    if not entity.description:
+        return False
+    head = head_noun(descriptor)
+    said = {
+        _singular(w)
+        for w in re.findall(r"[a-z][\w-]*", f"{entity.description} {entity.role}".lower())
+    }
+    if head in said:
+        return True
+    if head in _MILITARY | _HUMAN and said & _MILITARY:
+        return True
+    return head in _MILITARY and bool(said & _HUMAN)
 
 
 def mask(body: str, spans) -> str:
@@ -419,6 +509,7 @@ class Names:
         self.mentions: list[Mention] = []
         # Lower-case titles read before names by the attributor, by mention start.
         self.titles: dict[int, str] = {}
+        self._stated_units: list[str] | None = None  # every unit the article states, in order
         for index, (ps, pe) in enumerate(paras):
             if index not in skip:
                 self.mentions.extend(self._runs(ps, pe))
@@ -651,26 +742,22 @@ class Names:
                 mention.duty = " ".join(match.group("duty").split())
                 seen.append(mention.unit)
                 continue
-            match = _UNIT_OWNED.match(text, mention.end)
+            match = _UNIT_OWNED.match(text, mention.end) or _UNIT_OWNED_BEFORE.search(
+                text, max(0, mention.start - 120), mention.start
+            )
             if match:
-                noun = match.group("noun").lower()
-                stated = [
-                    " ".join(u.group().split())
-                    for u in _ANY_UNIT.finditer(text, 0, mention.start)
-                    if u.group().lower().rstrip("s").endswith(noun)
-                ]
                 mention.duty = " ".join(match.group("duty").split())
-                if stated:
-                    mention.unit = stated[-1]
+                mention.unit = self.stated(match.group("noun"), mention.start)
+                if mention.unit:
                     seen.append(mention.unit)
                 continue
             match = _SAME_UNIT.match(text, mention.end)
             if match:
-                # The last unit stated of that kind ("the same brigade": the last brigade).
+                # The last unit stated of that kind ("the same brigade": the last brigade
+                # stated for someone, or else the last stated at all).
                 noun = match.group("noun").lower()
                 same = [u for u in seen if noun == "unit" or u.lower().endswith(noun)]
-                if same:
-                    mention.unit = same[-1]
+                mention.unit = same[-1] if same else self.stated(noun, mention.start)
         for mention in self.mentions:
             if mention.person is not None:
                 self._give_unit(mention)
@@ -691,18 +778,44 @@ class Names:
             if _UNNAMED_SPEAKER.search(text, before[-1].end, match.start()):
                 continue  # "one soldier said" in between: "he" may be that soldier
             person = self.people[before[-1].person]
-            unit = " ".join(match.group("unit").split())
-            if unit not in person.units:
-                person.units.append(unit)
+            self.add_unit(person, " ".join(match.group("unit").split()))
             if match.group("duty") and not person.role:
                 person.role = " ".join(match.group("duty").split())
             if match.group("rank") and not person.rank:
                 person.rank = rank_title(" ".join(match.group("rank").split()))
 
+    def stated(self, noun: str, pos: int) -> str:
+        """The last unit stated before `pos` whose name ends with `noun` ('brigade'; 'unit'
+        for any), as printed, or ''. A unit an article cites as a source counts too."""
+        noun = noun.lower()
+        found = ""
+        for match in _ANY_UNIT.finditer(self.text, 0, pos):
+            name = " ".join(match.group().split())
+            # "The Brigade" at a sentence's start is no unit's name.
+            named = re.search(r"\d", name) or len(name.split()) > 2 or not name.startswith("The")
+            if named and (noun == "unit" or name.lower().rstrip("s").endswith(noun)):
+                found = name
+        return found
+
+    def add_unit(self, person: Person, unit: str) -> None:
+        """Gives `person` the unit in the fullest form the article prints it in, so that '21st
+        Marine Brigade' after '21st Separate Marine Brigade' keeps the full name."""
+        if self._stated_units is None:
+            self._stated_units = [
+                " ".join(m.group().split()) for m in _ANY_UNIT.finditer(self.text)
+            ]
+        unit = fullest(unit, self._stated_units)
+        if unit not in person.units:
+            person.units.append(unit)
+
+    def give_units(self, index: int, units: list[str]) -> None:
+        for unit in units:
+            self.add_unit(self.people[index], unit)
+
     def _give_unit(self, mention: Mention) -> None:
         person = self.people[mention.person]
-        if mention.unit and mention.unit not in person.units:
-            person.units.append(mention.unit)
+        if mention.unit:
+            self.add_unit(person, mention.unit)
         if mention.role and not person.description:
             person.description = mention.role
         if mention.rank and not person.rank:
@@ -722,6 +835,11 @@ class Found:
     description: str = ""
     definite: bool = False
     institution: bool = False  # a body or its document ("the SBU"), never who "he" is
+    unit: str = ""  # a unit stated for an unnamed speaker: "one soldier, a gunner of the ..."
+    role: str = ""  # their apposition: "a gunner"
+    # The definite descriptor a name is given to ("The soldier, named by officials as X,"):
+    # X is the unnamed speaker the article was about.
+    descriptor: str = ""
 
 
 class Attributor:
@@ -753,9 +871,39 @@ class Attributor:
     def named_as(self, start: int, end: int) -> Mention | None:
         """A person named in text[start:end] as a descriptor's name: 'who gave his name as X'."""
         for mention in self._mentions_in(start, end):
-            if _NAMED_AS.search(self.text[max(start, mention.start - 60) : mention.start]):
+            if _NAMED_AS.search(self.text[max(start, mention.start - 100) : mention.start]):
                 return mention
         return None
+
+    def naming_descriptor(self, start: int, named: Mention) -> str:
+        """The definite descriptor text[start:] opens with, which `named` names: 'the soldier'
+        in 'The soldier, named by officials as X,' or '..., said the pilot, who gave his name
+        as X'; '' for any other subject."""
+        before = self.text[start : named.start].lstrip(" ,\u00a0")
+        cut = re.search(r"\s*(?:,|\b(?:who|whom|named|identified)\b)", before)
+        if cut is None:
+            return ""
+        match = re.fullmatch(
+            r"(?:(?:Later|Then|Meanwhile|Finally|Lastly),?\s+)?"
+            r"((?:[Tt]he|[Tt]his|[Tt]hat)(?:\s+[a-z][\w-]*){1,4})",
+            before[: cut.start()],
+        )
+        if match is None or not _one_person(match.group(1)):
+            return ""
+        phrase = " ".join(match.group(1).split())
+        return phrase[0].lower() + phrase[1:]
+
+    def apposition(self, description: str, end: int) -> tuple[str, str]:
+        """The unit and role stated for an unnamed speaker, in their description ('a gunner of
+        the 5th Brigade') or in an apposition after it ('one soldier, a gunner of the 5th
+        Brigade,')."""
+        stated = _ANY_UNIT.search(description)
+        if stated:
+            return " ".join(stated.group().split()), ""
+        match = _UNIT_AFTER.match(self.text, end)
+        if match is None:
+            return "", ""
+        return " ".join(match.group("unit").split()), " ".join((match.group("role") or "").split())
 
     def subject(self, start: int, end: int, verb_end: int) -> Found | None:
         """The subject of a speech verb read from text[start:end], the words before the verb."""
@@ -764,7 +912,9 @@ class Attributor:
         named = self.named_as(start, end)
         if named is not None:
             verb = text[end:verb_end].strip()
-            return Found("name", named.start, f"{named.printed} {verb}", named)
+            found = Found("name", named.start, f"{named.printed} {verb}", named)
+            found.descriptor = self.naming_descriptor(start, named)
+            return found
         hidden = [(m.start() + start, m.end() + start) for m in _APPOSITIVE.finditer(region)]
         candidates = [
             m
@@ -826,7 +976,9 @@ class Attributor:
                 owner = self.owner(phrase, pos)
                 if owner:
                     return Found("unnamed", pos, words(pos), None, owner, True, institution=True)
-                return Found("unnamed", pos, words(pos), None, phrase, definite)
+                found = Found("unnamed", pos, words(pos), None, phrase, definite)
+                found.unit, found.role = self.apposition(phrase, start + match.end(1))
+                return found
         return None
 
     def after(self, close: int, para_end: int) -> Found | None:
@@ -873,7 +1025,9 @@ class Attributor:
                 end = verb.end() + match.end()
                 named = self.named_as(end, min(stop, end + 80))
                 if named is not None:
-                    return Found("name", named.start, text[verb.start() : named.end], named)
+                    found = Found("name", named.start, text[verb.start() : named.end], named)
+                    found.descriptor = phrase if definite and _one_person(phrase) else ""
+                    return found
                 return Found(
                     "unnamed", verb.start(), text[verb.start() : end], None, phrase, definite
                 )
@@ -907,6 +1061,18 @@ class Attributor:
                 return found
         return None
 
+    def new_subject(self, pos: int) -> Found | None:
+        """The subject of a sentence at `pos` that is a new unnamed person ('A third prisoner,
+        who did not give his name, spoke only briefly.'), or None."""
+        match = _NEW_SUBJECT.match(self.text, pos)
+        if match is None:
+            return None
+        phrase = " ".join(match.group("desc").split())
+        phrase = phrase[0].lower() + phrase[1:]
+        found = Found("unnamed", match.start("desc"), match.group(), None, phrase)
+        found.unit, found.role = self.apposition(phrase, match.end("desc"))
+        return found
+
     def narrative(self, paras, skip: set[int]) -> list[tuple[int, Found]]:
         """Who each narrative sentence is about, in order: subjects of speech verbs and people
         named at the head of a clause (not objects: 'said Zalewski', 'blamed Zalewski')."""
@@ -916,7 +1082,19 @@ class Attributor:
             if index in skip:
                 continue
             for mention in self._mentions_in(ps, pe):
-                if mention.possessive or mention.person is None:
+                if mention.possessive:
+                    continue
+                sentence = _sentence_start(text, mention.start, ps)
+                named = mention.person is not None or len(mention.tokens) > 1
+                if named and _NAMED_AS.search(
+                    text[max(sentence, mention.start - 100) : mention.start]
+                ):
+                    # "The soldier, named by officials as X, surrendered": X is the soldier.
+                    found = Found("name", mention.start, "", mention)
+                    found.descriptor = self.naming_descriptor(sentence, mention)
+                    events.append((mention.start, found))
+                    continue
+                if mention.person is None:
                     continue
                 before = text[ps : mention.start]
                 head = re.search(
@@ -924,7 +1102,6 @@ class Attributor:
                     r"|meanwhile|lastly|finally|[Aa]ccording\s+to)\s+)$",
                     before,
                 )
-                sentence = _sentence_start(text, mention.start, ps)
                 prefix = text[sentence : mention.start]
                 title = title_before(" " + prefix)
                 if _ROLE_PREFIX.fullmatch(prefix) and title:
@@ -944,6 +1121,14 @@ class Attributor:
                     continue
                 if found.kind == "unnamed" and not _one_person(found.description):
                     continue  # "the report said", "the men said": not who "he" will be
+                if found.kind == "unnamed" and _PASSIVE.search(text[found.pos : verb.start()]):
+                    continue  # "The attack was described as ...": nobody spoke
                 events.append((found.pos, found))
+            for opened in re.finditer(
+                r"(?:^|(?<=[.!?\u2026" + MASK + r"]['\"’”]?\s+))(?=\S)", text[ps:pe]
+            ):
+                found = self.new_subject(ps + opened.start())
+                if found is not None:
+                    events.append((found.pos, found))
         events.sort(key=lambda e: e[0])
         return events

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from . import Extraction, Quotation, Speaker
-from .attribution import Attributor, Entity, Found, Names, describes, head_noun, mask
+from .attribution import Attributor, Entity, Found, Names, describes, mask, refers
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .text import fold, words
 
@@ -59,20 +59,26 @@ class _Resolver:
         self.unnamed: dict[int, Entity] = {}  # by the offset of the words that introduced them
 
     def entity(self, found: Found) -> Entity:
+        focus = self.focus
         if found.kind == "name":
-            return Entity(person=self.names.person_for(found.mention))
+            person = self.names.person_for(found.mention)
+            if found.descriptor and focus is not None and focus.person is None:
+                if refers(found.descriptor, focus):
+                    # "The soldier, named by officials as X,": the unnamed speaker was X all
+                    # along; run() credits X with what they said before.
+                    focus.person = person
+                    self.names.give_units(person, focus.units)
+                    return focus
+            return Entity(person=person)
         if found.kind == "pronoun":
-            return self.focus if self.focus is not None else Entity(ident=-1)
+            return focus if focus is not None else Entity(ident=-1)
         if found.pos in self.unnamed:
             return self.unnamed[found.pos]
-        head = head_noun(found.description)
-        focus = self.focus
         if (
             found.definite
+            and not found.institution
             and focus is not None
-            and focus.person is None
-            and focus.description
-            and head_noun(focus.description) == head
+            and refers(found.description, focus)
         ):
             entity = focus  # "the soldier" after "a captured soldier": the same man
         elif (
@@ -84,7 +90,12 @@ class _Resolver:
         ):
             entity = focus  # "the commander" after "X, commander of the ...": X
         else:
-            entity = Entity(description=found.description, ident=len(self.unnamed) + 1)
+            entity = Entity(
+                description=found.description,
+                ident=len(self.unnamed) + 1,
+                units=[found.unit] if found.unit else [],
+                role=found.role,
+            )
         self.unnamed[found.pos] = entity
         return entity
 
@@ -121,6 +132,7 @@ def run(body: str, *, title: str = "") -> Extraction:
     timeline.sort(key=lambda item: (item[0], item[1]))
 
     previous = None  # (Quotation, Entity, last paragraph index)
+    credited: list[tuple[Quotation, Entity]] = []
     statement = 0
     for _pos, is_span, item in timeline:
         if not is_span:
@@ -178,8 +190,14 @@ def run(body: str, *, title: str = "") -> Extraction:
             statement += 1
         quotation.statement = statement
         quotations.append(quotation)
+        credited.append((quotation, entity))
         previous = (quotation, entity, span.paragraphs[-1])
 
+    # An unnamed speaker named later in the article ("The soldier, named as X,") said it all.
+    for quotation, entity in credited:
+        if quotation.speaker is None and entity.person is not None:
+            quotation.speaker = names.people[entity.person].name
+            quotation.speaker_description = ""
     names.give_titles()
     speakers = {}
     for quotation in quotations:

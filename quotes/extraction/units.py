@@ -77,3 +77,26 @@ def find_unit(text: str) -> str | None:
     """The first unit name in `text` as printed, or None."""
     match = _UNIT.search(text)
     return match.group() if match else None
+
+
+def _is_shortening(short: list[str], full: list[str]) -> bool:
+    """Whether the key words `short` are `full` with words left out, in order, the number and
+    the noun kept: '21 marine brigade' of '21 separate marine brigade'."""
+    if len(short) >= len(full) or short[:1] != full[:1] or short[-1:] != full[-1:]:
+        return False
+    rest = iter(full)
+    return all(word in rest for word in short)
+
+
+def fullest(name: str, stated: list[str]) -> str:
+    """The fullest form among `stated` of the unit printed as `name` ('21st Marine Brigade' ->
+    '21st Separate Marine Brigade' where the article printed both), else `name`."""
+    short = unit_key(name).split()
+    if not short or not short[0].isdigit():
+        return name
+    best, best_len = name, len(short)
+    for other in stated:
+        full = unit_key(other).split()
+        if len(full) > best_len and _is_shortening(short, full):
+            best, best_len = other, len(full)
+    return best

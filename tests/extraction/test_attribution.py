@@ -1,6 +1,8 @@
 """Attribution: speakers named before, after or inside a quotation, pronouns, unnamed speakers
 and statements."""
 
+import pytest
+
 from quotes.extraction import extract
 
 
@@ -172,9 +174,10 @@ def test_two_unnamed_speakers_are_two_statements():
 
 
 def test_definite_description_refers_back_to_the_unnamed_speaker():
-    """'the sailor' right after 'one sailor' is the same unnamed man: one statement."""
+    """'the sailor' right after 'one sailor', in the same paragraph, is the same unnamed man:
+    one statement."""
     body = (
-        "\u201cWe were abandoned by our own command,\u201d one sailor said.\n"
+        "\u201cWe were abandoned by our own command,\u201d one sailor said. "
         "The sailor added, \u201cNobody came for two days.\u201d\n"
     )
     first, second = extract(body).quotations
@@ -316,3 +319,88 @@ def test_role_before_name_makes_the_sentence_about_that_person():
     )
     [quotation] = extract(objected).quotations
     assert quotation.speaker is None
+
+
+FIRST = (
+    "Sergeant Pavel Dronov, of the 44th Tank Regiment, said: "
+    "\u201cWe were lied to by everyone.\u201d\n"
+)
+THEN = "\u201cNobody here wants this fight,\u201d he said.\n"
+
+
+def test_a_sentence_about_a_new_unnamed_person_moves_the_focus():
+    """'A third prisoner, who did not give his name, spoke only briefly.' or '... shook his
+    head.' between a named speaker and '"...," he said.': the quotation is the unnamed man's,
+    not the named one's."""
+    for sentence in (
+        "A third prisoner, who did not give his name, spoke only briefly.",
+        "An older man in a torn jacket shook his head.",
+        "One of the wounded conscripts, a gunner, sat apart from the others.",
+    ):
+        quotations = extract(f"{FIRST}{sentence} {THEN}").quotations
+        assert quotations[1].speaker is None, sentence
+        assert quotations[1].speaker_description.split()[0] in ("a", "an", "one"), sentence
+
+
+def test_a_person_killed_or_held_is_not_who_speaks_next():
+    """'One soldier was killed in the night.' and 'The attack was described as ...' move
+    nothing: 'he' is still the named speaker."""
+    for sentence in (
+        "One soldier was killed in the night.",
+        "A conscript was badly wounded by shrapnel.",
+        "The attack was described as the heaviest yet.",
+    ):
+        quotations = extract(f"{FIRST}{sentence} {THEN}").quotations
+        assert quotations[1].speaker == "Pavel Dronov", sentence
+
+
+@pytest.mark.parametrize(
+    "verb",
+    ["spoke", "pleaded", "appealed", "complained", "recounted", "joked", "wept", "called on"],
+)
+def test_verbs_of_saying(verb):
+    """A sentence whose subject speaks, pleads, complains, recounts, jokes or weeps is about
+    them, so that the next '"...," she said.' is theirs; the same verb before a colon credits
+    the quotation to its subject."""
+    body = (
+        f"{FIRST}Marta Kowalczyk {verb} the officials at length.\n"
+        "\u201cWe have waited here for six days,\u201d she said.\n"
+    )
+    assert speakers(body)[1] == "Marta Kowalczyk"
+    body = f"Marta Kowalczyk {verb} the crowd: \u201cWe have waited here for six days.\u201d\n"
+    assert speakers(body) == ["Marta Kowalczyk"]
+
+
+def test_an_unnamed_speaker_named_later_said_it_all():
+    """'One of the captured men, a junior sergeant of the ... Regiment, said ...', quoted as
+    'he', then 'The soldier, named by officials as X, ...': every quotation is X's, with no
+    description, and the unit stated for the unnamed man is X's."""
+    for naming in (
+        "The soldier, named by local officials as Kirill Avdeyenko, said he had surrendered.",
+        "The man, identified by the security service as Kirill Avdeyenko, was unshaven.",
+        "The sergeant, who gave his name as Kirill Avdeyenko, said little else.",
+        "The soldier, who introduced himself as Kirill Avdeyenko, wept.",
+    ):
+        body = (
+            "One of the captured men, a 22-year-old junior sergeant of the 518th Motor Rifle "
+            "Regiment, said he had been told the drill would last three days.\n"
+            "\u201cOur officers told us nothing at all,\u201d he said. "
+            "\u201cOn the second day we were surrounded.\u201d\n"
+            f"{naming}\n"
+            "\u201cI just want to call my mother,\u201d Avdeyenko said.\n"
+        )
+        extraction = extract(body)
+        assert speakers(body) == ["Kirill Avdeyenko"] * 3, naming
+        assert [q.speaker_description for q in extraction.quotations] == [""] * 3
+        speaker = extraction.speakers["Kirill Avdeyenko"]
+        assert speaker.units == ["518th Motor Rifle Regiment"], naming
+
+
+def test_a_name_given_to_someone_else_renames_nobody():
+    """'One soldier said ...' then 'The doctor, named as X, ...': the soldier stays unnamed."""
+    body = (
+        "\u201cWe were never told where we were going,\u201d one soldier said.\n"
+        "The doctor, named by the hospital as Olena Hrytsak, treated the wounded.\n"
+    )
+    quotation = extract(body).quotations[0]
+    assert quotation.speaker is None and quotation.speaker_description == "one soldier"

@@ -1,7 +1,7 @@
 """Units stated for a speaker: 'of the ...', 'who served with the ...', 'the same unit'."""
 
 from quotes.extraction import extract
-from quotes.extraction.units import find_unit, unit_key
+from quotes.extraction.units import find_unit, fullest, unit_key
 
 
 def test_unit_after_of():
@@ -124,3 +124,52 @@ def test_an_unnamed_speaker_with_a_unit_stays_unnamed():
     extraction = extract(body)
     assert extraction.speakers == {}
     assert extraction.quotations[0].speaker is None
+
+
+STATED = "The village was shelled overnight, the 93rd Separate Mechanized Brigade said on Monday.\n"
+HELD = "\u201cWe held the line for three days.\u201d"
+
+
+def test_a_unit_called_by_its_noun_is_the_last_stated():
+    """'said brigade spokesman X', 'X, a spokesman for the brigade,', 'the brigade's commander
+    X', 'The brigade's press officer, X,' and 'X, commander of the unit,' after an article
+    cites the 93rd brigade as a source: X's unit is that brigade, as printed."""
+    for line in (
+        f"{HELD[:-2]},\u201d said brigade spokesman Oleh Tarasyuk.\n",
+        f"Oleh Tarasyuk, a spokesman for the brigade, said: {HELD}\n",
+        f"{HELD[:-2]},\u201d the brigade\u2019s commander Oleh Tarasyuk said.\n",
+        f"The brigade's press officer, Oleh Tarasyuk, said: {HELD}\n",
+        f"Oleh Tarasyuk, commander of the unit, said: {HELD}\n",
+    ):
+        speaker = extract(STATED + line).speakers["Oleh Tarasyuk"]
+        assert speaker.units == ["93rd Separate Mechanized Brigade"], line
+        assert speaker.role in ("spokesman", "commander", "press officer"), line
+
+
+def test_a_unit_noun_of_another_kind_or_an_indefinite_one_gives_no_unit():
+    """'a spokesman for the regiment' when only a brigade was stated, and 'a battalion
+    commander' or 'Serbian brigade officer' (some unit of that kind), give no unit."""
+    for line in (
+        f"Oleh Tarasyuk, a spokesman for the regiment, said: {HELD}\n",
+        f"Oleh Tarasyuk, a battalion commander, said: {HELD}\n",
+        f"{HELD[:-2]},\u201d said Serbian brigade officer Oleh Tarasyuk.\n",
+    ):
+        assert extract(STATED + line).speakers["Oleh Tarasyuk"].units == [], line
+
+
+def test_the_fullest_printed_form_of_a_unit_is_kept():
+    """'the 21st Marine Brigade' after 'the 21st Separate Marine Brigade' (or before it) is
+    kept in the full form; a unit with another number or noun is not taken for it."""
+    body = (
+        "The port was shelled, the 21st Separate Marine Brigade said.\n"
+        f"Oleh Tarasyuk of the 21st Marine Brigade said: {HELD}\n"
+    )
+    assert extract(body).speakers["Oleh Tarasyuk"].units == ["21st Separate Marine Brigade"]
+    stated = [
+        "21st Separate Marine Brigade",
+        "21st Separate Marine Battalion",
+        "12th Marine Brigade",
+    ]
+    assert fullest("21st Marine Brigade", stated) == "21st Separate Marine Brigade"
+    assert fullest("21st Marine Battalion", stated) == "21st Separate Marine Battalion"
+    assert fullest("12th Separate Brigade", stated) == "12th Separate Brigade"
