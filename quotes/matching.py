@@ -291,7 +291,8 @@ def _match(a: Sentence, b: Sentence, *, loose: bool = False) -> tuple[int, str] 
             if op.tag == "equal"
             for i in range(op.src_start, op.src_end)
         }
-        if len(common - {"not"}) >= least:
+        # A negation is a word in common too, but not one that ties sentences by itself.
+        if len(common if loose else common - {"not"}) >= least:
             return shared, TRANSLATION
     return None
 
@@ -349,6 +350,11 @@ class _Found:
     shared: int
     how: str
 
+    @property
+    def loose(self):
+        """Found only by the loose reading of a translation."""
+        return self.how == TRANSLATION and self.shared < TRANSLATED_MIN_SHARED
+
 
 def _weight(sentence: Sentence) -> int:
     # A sentence of function words only ("So it was.") weighs one word.
@@ -396,13 +402,23 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
             if found is not None:
                 record(i, j, found)
     anchored = any(m is not None and _anchor(m) for m in new_found)
-    if anchored:
-        for i, n in enumerate(new):
-            for j, o in enumerate(old):
-                if new_found[i] is None or old_found[j] is None:
-                    found = _match(n, o, loose=True)
-                    if found is not None:
-                        record(i, j, found)
+    for i, n in enumerate(new):
+        for j, o in enumerate(old):
+            if new_found[i] is None or old_found[j] is None:
+                found = _match(n, o, loose=True)
+                if found is not None:
+                    record(i, j, found)
+    # Without one such sentence, short sentences tie two statements only when every
+    # sentence of one side is found in the other ("The children did not even cry. They are
+    # used to the sirens by now." / "The kids didn't even cry. They're used to sirens.").
+    if not anchored and sum(f.shared for f in new_found if f) >= SURE_MIN_SHARED:
+        anchored = any(
+            len(side) >= 2 and all(side_found)
+            for side, side_found in ((new, new_found), (old, old_found))
+        )
+    if not anchored:  # loose matches count for nothing alone
+        new_found = [f if f is None or not f.loose else None for f in new_found]
+        old_found = [f if f is None or not f.loose else None for f in old_found]
     every = (WHOLE, INSIDE, COPY, TRANSLATION)
     copies = (WHOLE, INSIDE, COPY)
     return Comparison(

@@ -357,3 +357,16 @@ def test_one_tying_sentence_is_not_enough_for_an_unnamed_speaker():
     b = archive(said("Another official", TRANSLATED[0][1], *ELSEWHERE), "b.txt")
     assert not quotes_of(a) & quotes_of(b)
     assert MergeSuggestion.objects.exists()
+
+
+def test_short_sentences_all_found_tie_two_statements():
+    """Short sentences that each share only a few content words tie two statements when
+    every sentence of one is found in the other; one such sentence alone does not."""
+    from quotes.matching import compare, sentence_list
+
+    one = sentence_list(
+        "The children did not even cry. They are used to the sirens by now. That is the worst part."
+    )
+    other = sentence_list("The kids didn't even cry. They're used to sirens by now.")
+    assert compare(other, one).sure
+    assert not compare(other[:1], one).anchored
