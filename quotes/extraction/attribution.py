@@ -10,11 +10,13 @@ from .ranks import (
     OFFICER_RANKS,
     RANK,
     ROLE,
+    duty_name,
     leading_rank,
+    rank_before,
     rank_noun,
     rank_title,
 )
-from .units import UNIT, UNIT_NOUNS, fullest
+from .units import SERVICE, SERVICE_OWNER, UNIT, UNIT_NOUNS, fullest
 
 MASK = "\x01"  # stands in for quoted text, so that names inside quotations are never speakers
 
@@ -62,7 +64,14 @@ _NOT_PERSON = set(
     "July September October November December North South East West Central Emergency "
     "Security Lane Drive River Island Islands Sea Ocean Centre Center Palace Cathedral Museum "
     "Stadium Harbour Facebook Twitter Instagram Telegram YouTube Online Weekly Daily Staff "
-    "Headquarters Intelligence Guards Marines Troops Command Directorate Bureau".split()
+    "Headquarters Intelligence Guards Marines Troops Command Directorate Bureau Force".split()
+)
+
+# Words that end the name of a unit, a service or a command, which a person's name may follow
+# with no comma between.
+_FORCE_WORDS = set(
+    "Navy Force Forces Guard Guards Command Brigade Regiment Division Battalion Corps Fleet Army "
+    "Marines Troops Staff Service Directorate Headquarters North South East West".split()
 )
 
 _TOKEN = re.compile(
@@ -166,8 +175,8 @@ _PERSON_HEAD = r"(?:" + ROLE + r"|" + _PEOPLE + r"|(?i:" + RANK + r"))"
 # did not give his name, spoke only briefly.", "An older man in uniform shook his head.",
 # "One of the wounded soldiers sat apart." It is about that person: "he" is them next.
 _NEW_SUBJECT = re.compile(
-    r"(?:(?:Later|Then|Next|Meanwhile|Finally|Lastly),?\s+)?"
-    r"(?P<desc>(?:A|An|Another|One(?:\s+of\s+the)?)"
+    r"(?:(?:Later|Then|Next|Meanwhile|Finally|Lastly|But|And|Yet|Still|However),?\s+)?"
+    r"(?P<desc>(?i:a|an|another|one)(?:\s+of\s+the)?"
     r"(?:\s+(?:[a-z\d][\w-]*|\p{Lu}\p{Ll}+)){0,3}?\s+" + _PERSON_HEAD + r"(?:s|es)?)(?![\w'’-])"
     # "in a torn jacket", "from the same unit"
     r"(?:\s+(?:in|with|from|of)(?:\s+[\w'’-]+){1,4}?(?=[\s,]))?"
@@ -253,7 +262,10 @@ _SENTENCE_START = re.compile(r"(?:[.!?\u2026]['\"’”]?\s+|\n|^)(?=\S)")
 
 # The unit's owner country, left out of the unit's name: "Russia's 47th aviation regiment".
 _OWNER = r"(?:(?:\p{Lu}\p{Ll}+[ \u00a0]){0,2}\p{Lu}\p{Ll}+['’]s?[ \u00a0]+)?"
-_IN_UNIT = r"\s+(?:of|from|in|with|for|at)\s+" + _OWNER + r"(?:the\s+)?(?P<unit>" + UNIT + r")"
+# A unit, or a service or command ("the Ukrainian Navy", "Operational Command South") where a
+# role apposition states it as the person's.
+_STATED_UNIT = r"(?:" + SERVICE_OWNER + r"(?P<unit>" + SERVICE + r")|(?P<unit>" + UNIT + r"))"
+_IN_UNIT = r"\s+(?:of|from|in|with|for|at)\s+" + _OWNER + r"(?:the\s+)?" + _STATED_UNIT
 _RANK_I = r"(?i:" + RANK + r")"
 # A role narrowed to a part of the unit: "head of the press service (of the 10th Army Corps)",
 # "commander of the reconnaissance company (of the 5th Brigade)".
@@ -269,19 +281,43 @@ _UNIT_AFTER = re.compile(
     + _DUTY
     + r")|(?<=\b(?:a|an)\s+)[\w-]+(?:\s+[\w-]+){0,2}?))"
     + _IN_UNIT
-    + r"|,?\s*who\s+(?:served|serves|is\s+serving|fought|fights|was|is)"
-    r"(?:\s+as\s+(?:(?:a|an|the)\s+)?(?P<duty>"
-    + ROLE
-    + r"))?\s+(?:with|in|of)\s+"
+    + r"|,?\s*who\s+(?:(?:served|serves|is\s+serving|fought|fights|was|is)"
+    r"(?:\s+as\s+(?:(?:a|an|the)\s+)?(?P<duty>" + ROLE + r"))?"
+    # "who is a member of", "who commands a company in", "who heads the press service of"
+    r"|(?:is|was)\s+(?:a\s+)?member"
+    r"|(?P<leads>commands|commanded|leads|led|heads|headed)\s+(?:a|an|the|his|her)\s+"
+    r"(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*)?))"
+    r"\s+(?:with|in|of|from)\s+"
+    + _OWNER
+    + r"(?:the\s+)?"
+    + _STATED_UNIT
+    # "X was introduced as the spokesman of the Navy"
+    + r"|\s+(?:was|is|had\s+been)\s+(?:introduced|presented|identified)\s+as\s+(?:(?:a|an|the)\s+)?"
+    r"(?P<duty>"
+    + _DUTY
+    + r")"
+    + _IN_UNIT
+    # "of the 59th Brigade", "of a neighboring unit known as the Sokil Regiment"
+    + r"|,?\s*(?:of|from)\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:known\s+as|called|named)\s+)?"
     + _OWNER
     + r"(?:the\s+)?(?P<unit>"
     + UNIT
-    + r")"
-    r"|,?\s*(?:of|from)\s+" + _OWNER + r"(?:the\s+)?(?P<unit>" + UNIT + r"))"
+    + r"))"
 )
 # "deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X": the mention
 # starts at the rank.
-_UNIT_BEFORE = re.compile(r"\b(?P<duty>" + _DUTY + r")" + _IN_UNIT + r"\s*,\s*$")
+# Without the comma too: "- told the drone operator of the 139th brigade Petrenko Bohdan".
+_UNIT_BEFORE = re.compile(r"\b(?P<duty>" + _DUTY + r")" + _IN_UNIT + r"(?:\s*,)?\s*$")
+# "Navy spokesman X", "the Air Force's spokesman, X": a service named by its role's holder.
+_SERVICE_BEFORE = re.compile(
+    r"(?<![\w-])(?:(?:the|The)\s+)?"
+    + SERVICE_OWNER
+    + r"(?P<unit>"
+    + SERVICE
+    + r")(?:['’]s)?\s+(?P<duty>"
+    + ROLE
+    + r")\s*,?\s*$"
+)
 # A unit called by its noun is the last one of that kind stated before: "X, the brigade's
 # commander,", "X, brigade spokesman,", "X, a spokesman for the brigade,", "the brigade's
 # commander, X,", "said brigade spokesman X".
@@ -301,6 +337,35 @@ _UNIT_OWNED_BEFORE = re.compile(
     r"\s+(?P<duty>" + _DUTY + r")\s*,?)\s*$"
 )
 _ANY_UNIT = re.compile(UNIT)
+_SERVICE = re.compile(SERVICE)
+# Content-farm word order, the verb before its subject: "As said the commander of the company
+# of the 214th brigade X, ...", "According to the head of the press service X, ...".
+_VERB_FIRST = re.compile(
+    r"(?:(?:But|And|However|Meanwhile),?\s+)?"
+    r"(?:As\s+(?:said|told|informed|reported|noted|stated|explained|added|emphasi[sz]ed"
+    r"|stressed|clarified|specified|announced|claimed)|According\s+to)\s+"
+    r"(?:(?:(?:the|a|an)\s+)?(?:[\w'’-]+\s+){0,2}?(?i:" + ROLE + r")"
+    r"(?:\s+(?:of|for|from|in|with|at)\s+[^,;:.!?\n\x01]{1,120}?)?\s+)?"
+)
+_CLAUSE_END = re.compile(r"\s*[,:]")
+# Where an attribution after a quotation ends: a sentence's end (not a title's full stop, as
+# in "said Maj. Gen. X") or the next quotation.
+_CLAUSE_STOP = re.compile(
+    r"(?<!\b(?:Mr|Mrs|Ms|Dr|St|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Pte|Pvt|Brig|Adm))\.|[!?\u2026]|" + MASK
+)
+# A role and perhaps its unit between a verb and the name it precedes: " the drone operator
+# of the 139th brigade ".
+_ROLE_LEAD = re.compile(
+    r"\s+(?:(?:the|a|an)\s+)?(?:[\w'’-]+\s+){0,2}?(?i:" + ROLE + r")"
+    r"(?:\s+(?:of|for|from|in|with|at)\s+[^,;:.!?\n\x01]{1,120}?)?(?:\s*,)?\s+"
+)
+# The role in such words, up to the unit: "head of the press service", "drone operator".
+_LEAD_DUTY = re.compile(
+    r"(?<![\w-])(?P<duty>(?:(?!(?:the|an?|to|of|as|for|in|at)\b)[a-z][\w-]*\s+){0,2}?"
+    + ROLE
+    + r"(?:\s+of\s+(?:the\s+)?[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?)?)(?=\s+(?:(?:of|for|from|in|with|at)\s+\S|\p{Lu})|\s*,?\s*$)"
+)
 # "who served with the same unit", "who commands a company of the same brigade".
 _SAME_UNIT = re.compile(
     r"\s*,?\s*(?:who\s+[^,.;:\n]*?\s+)?(?:of|with|in|from)\s+the\s+same\s+"
@@ -392,13 +457,21 @@ _QUALIFIERS = frozenset("deputy acting assistant former first vice chief senior 
 _SOLDIERS = frozenset("soldier serviceman servicewoman".split())
 
 
+# Words for one role: machine-translated copy calls a spokesman "the speaker".
+_SAME_ROLE = {"spokeswoman": "spokesman", "spokesperson": "spokesman", "speaker": "spokesman"}
+# Roles that make an officer, so that "the officer" fits a company commander.
+_OFFICER_ROLES = frozenset("commander officer".split())
+
+
 def _role_words(phrase: str) -> tuple[str, frozenset[str]]:
-    """'the deputy brigade commander of the ...' -> ('commander', {'deputy'})."""
+    """'the deputy brigade commander of the ...' -> ('commander', {'deputy'}); 'the speaker'
+    -> ('spokesman', {})."""
     before = re.split(r"\s" + _PREPOSITION + r"\s", phrase.lower())[0]
     words = re.findall(r"[a-z][a-z-]*", before)
     if not words:
         return "", frozenset()
-    return words[-1], frozenset(w for w in words[:-1] if w in _QUALIFIERS)
+    head = _SAME_ROLE.get(words[-1], words[-1])
+    return head, frozenset(w for w in words[:-1] if w in _QUALIFIERS)
 
 
 def describes(person: Person, description: str) -> bool:
@@ -414,6 +487,9 @@ def describes(person: Person, description: str) -> bool:
     for stated in (person.role, person.description):
         if stated and _role_words(stated) == (head, qualifiers):
             return True
+        if stated and head == "officer" and not qualifiers:
+            if _role_words(stated)[0] in _OFFICER_ROLES:
+                return True
     rank = rank_noun(person.rank)
     if rank and not qualifiers:
         if head == rank:
@@ -493,7 +569,8 @@ def _sentence_start(text: str, pos: int, floor: int) -> int:
     # One character past `pos`, so that a sentence starting right at `pos` is seen.
     for match in _SENTENCE_START.finditer(text, floor, min(pos + 1, len(text))):
         if match.end() <= pos and not re.search(
-            r"\b(?:Mr|Mrs|Ms|Dr|St)\.\s*$|\bNo\.\s*(?=\d)",
+            r"\b(?:Mr|Mrs|Ms|Dr|St|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Pte|Pvt|Brig|Adm)\.\s+\S$"
+            r"|\bNo\.\s*(?=\d)",
             text[max(0, match.end() - 8) : match.end() + 1],
         ):
             start = match.end()
@@ -515,10 +592,14 @@ class Names:
                 self.mentions.extend(self._runs(ps, pe))
         # A lone place name is no person, unless it is the surname of someone named in full.
         full = {t for m in self.mentions if len(m.tokens) > 1 and not m.common for t in m.tokens}
+        # Nor is a word of a service's or command's name: "operational-tactical group Dniester".
+        services = [m.span() for m in _SERVICE.finditer(text)]
         self.mentions = [
             m
             for m in self.mentions
-            if (not m.place or m.tokens[0] in full) and (not m.common or m.tokens[-1] in full)
+            if (not m.place or m.tokens[0] in full)
+            and (not m.common or m.tokens[-1] in full)
+            and not any(s <= m.start and m.end <= e for s, e in services)
         ]
         for mention in sorted(self.mentions, key=lambda m: -len(m.tokens)):
             if len(mention.tokens) >= 2:
@@ -601,7 +682,7 @@ class Names:
             for other in same:
                 other.person = mention.person
                 self._alias(other)
-                self._give_unit(other)
+                self.give_unit(other)
         return mention.person
 
     def _runs(self, ps: int, pe: int) -> list[Mention]:
@@ -629,6 +710,10 @@ class Names:
     def _mention(self, run) -> list[Mention]:
         text = self.text
         tokens = [m.group().rstrip(".") for m in run]
+        last = max((i for i, t in enumerate(tokens) if t in _NOT_PERSON), default=-1)
+        if last >= 0 and tokens[last] in _FORCE_WORDS and len(tokens) - last > 2:
+            # "the speaker of the Navy Ivan Petrenko": a unit's name glued to a person's.
+            run, tokens = run[last + 1 :], tokens[last + 1 :]
         if any(t in _NOT_PERSON for t in tokens):
             return []
         first = run[0]
@@ -660,24 +745,35 @@ class Names:
         start, end = run[part[lead]].start(), run[part[-1]].end()
         # A rank of one or more words ("Senior Lieutenant", "Colonel-General"), then titles.
         rank = leading_rank(text[start:end])
+        rank_end = start + len(rank)
         titled = lead
         if rank:
-            rank_end = start + len(rank)
             while titled < len(names) and run[part[titled]].end() <= rank_end + 1:
                 titled += 1
+        else:
+            # A rank the name's run does not hold, or holds only the end of: "Maj. Gen. X",
+            # "Captain 2nd Rank X" (whose "Rank" would otherwise start the name).
+            floor = max(0, start - 40)
+            for k in range(len(names) - 1, lead - 1, -1):
+                before = rank_before(text[floor : run[part[k]].start()])
+                if before and floor + before.start() <= start:
+                    rank = " ".join(before.group().split())
+                    start, rank_end, titled = floor + before.start(), floor + before.end(), k
+                    break
         while titled < len(names) and names[titled] in _TITLES:
             titled += 1
         if titled == len(names):
             return None
         possessive = bool(_POSSESSIVE.match(text, end))
         name = " ".join(text[run[part[titled]].start() : end].split())
-        if titled == lead and len(names) - lead > 1 and is_place(name):
+        bare = titled == lead and not rank
+        if bare and len(names) - lead > 1 and is_place(name):
             return None
         # Aliases keep a civil title ("Mr Alekseevich") but never a rank.
-        printed = text[start + len(rank) : end].strip() if rank else text[start:end]
-        mention = Mention(start, end, names[titled:], printed, titled > lead, possessive, name)
+        printed = text[rank_end:end].strip() if rank else text[start:end]
+        mention = Mention(start, end, names[titled:], printed, not bare, possessive, name)
         mention.rank = rank
-        mention.place = titled == lead and is_place(name)
+        mention.place = bare and is_place(name)
         mention.common = self._noun_phrase(run, part, names[titled:])
         return mention
 
@@ -722,7 +818,11 @@ class Names:
             if match:
                 mention.unit = " ".join(match.group("unit").split())
                 mention.role = " ".join((match.group("role") or "").split())
-                mention.duty = " ".join((match.group("duty") or "").split())
+                mention.duty = duty_name(match.group("duty") or "")
+                if match.group("leads"):
+                    part = " ".join(match.group("part").split())
+                    head = match.group("leads").startswith("head")
+                    mention.duty = f"head of the {part}" if head else f"{part} commander"
                 # The rank goes to the rank, not the description: "a lieutenant colonel and
                 # deputy commander" -> "deputy commander"; "a captain" -> no description.
                 lead = re.match(
@@ -736,10 +836,12 @@ class Names:
                     mention.role = mention.role[lead.end() :]
                 seen.append(mention.unit)
                 continue
-            match = _UNIT_BEFORE.search(text, max(0, mention.start - 200), mention.start)
+            match = _UNIT_BEFORE.search(
+                text, max(0, mention.start - 200), mention.start
+            ) or _SERVICE_BEFORE.search(text, max(0, mention.start - 80), mention.start)
             if match:
                 mention.unit = " ".join(match.group("unit").split())
-                mention.duty = " ".join(match.group("duty").split())
+                mention.duty = duty_name(match.group("duty"))
                 seen.append(mention.unit)
                 continue
             match = _UNIT_OWNED.match(text, mention.end) or _UNIT_OWNED_BEFORE.search(
@@ -760,7 +862,7 @@ class Names:
                 mention.unit = same[-1] if same else self.stated(noun, mention.start)
         for mention in self.mentions:
             if mention.person is not None:
-                self._give_unit(mention)
+                self.give_unit(mention)
         # "He serves in the 12th Brigade.", "His unit, the 5th Tank Brigade, ...": the person
         # named last before, in that paragraph or the one before.
         for match in _UNIT_LATER.finditer(text):
@@ -808,11 +910,21 @@ class Names:
         if unit not in person.units:
             person.units.append(unit)
 
+    def give_duty(self, mention: Mention, lead: str) -> None:
+        """Gives the person `mention` names the role printed in `lead`, the words before the
+        name ('As said the head of the press service '), unless one is known."""
+        if mention.person is None or self.people[mention.person].role:
+            return
+        match = _LEAD_DUTY.search(lead)
+        if match:
+            mention.duty = mention.duty or duty_name(match.group("duty"))
+            self.give_unit(mention)
+
     def give_units(self, index: int, units: list[str]) -> None:
         for unit in units:
             self.add_unit(self.people[index], unit)
 
-    def _give_unit(self, mention: Mention) -> None:
+    def give_unit(self, mention: Mention) -> None:
         person = self.people[mention.person]
         if mention.unit:
             self.add_unit(person, mention.unit)
@@ -985,13 +1097,18 @@ class Attributor:
         """An attribution right after a closing mark: ', he said.' or ', said Mr X.'"""
         text = self.text
         stop = para_end
-        match = re.compile(r"[.!?\u2026]|" + MASK).search(text, close, para_end)
+        match = _CLAUSE_STOP.search(text, close, para_end)
         if match:
             stop = match.start()
         verb = SPEECH_VERB.search(text, close, stop)
         if verb is None:
             return None
         lead = text[close : verb.start()]
+        # '"...", - said X.': machine-translated copy puts a dash before the verb.
+        dash = re.match(r"\s*,?\s*[-\u2013\u2014]\s+", lead)
+        if dash:
+            close += dash.end()
+            lead = lead[dash.end() :]
         if not lead.strip(" ,\u00a0"):
             # Inverted: "said Mr X", "said the soldier".
             rest_end = min(stop, verb.end() + 60)
@@ -1012,6 +1129,8 @@ class Attributor:
                     self.names.titles[mention.start] = role
                     chosen = mention
                 break
+            if chosen is None:
+                chosen = self._after_role(verb.end(), stop)
             if chosen is not None:
                 if credit and chosen.person is None:
                     return None  # "according to Reuters": the outlet, not the speaker
@@ -1041,6 +1160,15 @@ class Attributor:
             elif not re.match(r"\s*,?\s*(?:one|another|a|an|the)\b", lead):
                 return None
         return self.subject(close, verb.start(), verb.end())
+
+    def _after_role(self, verb_end: int, stop: int) -> Mention | None:
+        """The person named after a role and its unit that follow a verb ('- told the drone
+        operator of the 139th brigade Petrenko Bohdan'), or None."""
+        for mention in self._mentions_in(verb_end, min(stop, verb_end + 200)):
+            if not mention.possessive and _ROLE_LEAD.fullmatch(self.text, verb_end, mention.start):
+                self.names.give_duty(mention, self.text[verb_end : mention.start])
+                return mention
+        return None
 
     def before(self, opened: int, para_start: int) -> Found | None:
         """An attribution in the sentence leading up to an opening mark: 'X, who ..., said:'."""
@@ -1093,6 +1221,14 @@ class Attributor:
                     found = Found("name", mention.start, "", mention)
                     found.descriptor = self.naming_descriptor(sentence, mention)
                     events.append((mention.start, found))
+                    continue
+                if _VERB_FIRST.fullmatch(text, sentence, mention.start) and _CLAUSE_END.match(
+                    text, mention.end
+                ):
+                    # "As said the commander of the ... X, the village is ...": X is the source.
+                    self.names.person_for(mention)
+                    self.names.give_duty(mention, text[sentence : mention.start])
+                    events.append((mention.start, Found("name", mention.start, "", mention)))
                     continue
                 if mention.person is None:
                     continue

@@ -35,11 +35,40 @@ _RANK_AT_START = re.compile(r"(?i:" + RANK + r")\s*")
 # What a person does in a unit or an organisation, as printed in an apposition.
 ROLE = (
     r"(?:(?:deputy|acting|first\s+deputy|assistant|former|chief)\s+)?"
-    r"(?:(?:platoon|company|battalion|brigade|regiment|squad|tank|unit|division)\s+)?"
+    r"(?:(?:platoon|company|battalion|brigade|regiment|squad|tank|unit|division|drone)\s+)?"
+    # "speaker" is how machine-translated copy renders a spokesman.
     r"(?:commander|commanding\s+officer|chief\s+of\s+staff|head|chief|spokes(?:man|woman|person)"
+    r"|speaker|operator"
     r"|press\s+(?:officer|secretary)|leader|officer|pilot|navigator|gunner|driver|medic"
     r"|soldier|serviceman|servicewoman|member|fighter|sniper|scout|radio\s+operator)"
 )
+
+
+# A rank printed right before a name, perhaps in pieces the name's words do not join
+# ("Captain 2nd Rank", "Maj. Gen."): capitalised, and ending where the name starts.
+_RANK_BEFORE = re.compile(r"(?<![\w.-])(?=\p{Lu})(?i:" + RANK + r")[ \u00a0]+$")
+
+
+def rank_before(text: str) -> re.Match | None:
+    """The rank `text` ends with, right before a name ('... Captain 2nd Rank '), or None."""
+    return _RANK_BEFORE.search(text)
+
+
+# "commander of the company": the part of a unit a person leads, said the other way round.
+_DUTY_OF_PART = re.compile(
+    r"(?i)(?P<duty>(?:(?:deputy|acting|assistant|chief)\s+)?(?:commander|head|chief|leader))"
+    r"\s+of\s+(?:the\s+|a\s+|an\s+)?(?P<part>platoon|company|battalion|squad|battery|detachment)$"
+)
+
+
+def duty_name(duty: str) -> str:
+    """A duty as a title: 'commander of the company' -> 'company commander'; others as printed."""
+    duty = " ".join(duty.split())
+    match = _DUTY_OF_PART.fullmatch(duty)
+    if match is None:
+        return duty
+    words = match.group("duty").split()
+    return " ".join([*words[:-1], match.group("part").lower(), words[-1]])
 
 
 def leading_rank(text: str) -> str:

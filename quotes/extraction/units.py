@@ -100,3 +100,19 @@ def fullest(name: str, stated: list[str]) -> str:
         if len(full) > best_len and _is_shortening(short, full):
             best, best_len = other, len(full)
     return best
+
+
+# Services and commands that are a person's unit when a role apposition states them ("a
+# spokesman for the Air Force", "Navy spokesman X"), but are institutions as a verb's subject.
+# "Defence Forces" only with a qualifier that names which: "Southern Defence Forces".
+# (\p{Lu}: these patterns are for the `regex` module, as attribution.py compiles them.)
+_NOT_QUALIFIER = r"(?!(?:Ukrainian|Russian|Ukraine|Russia|The|Armed)\b)"
+SERVICE = (
+    r"(?:Navy|Air[ \u00a0]Force|National[ \u00a0]Guard|Marine[ \u00a0]Corps"
+    r"|(?:" + _NOT_QUALIFIER + r"\p{Lu}[\w-]+[ \u00a0]){1,2}Defen[cs]e[ \u00a0]Forces"
+    r"|Operational[ \u00a0]Command[ \u00a0]\p{Lu}[\w-]+"
+    r"|(?i:operational[- ]tactical[ \u00a0]group)[ \u00a0]\p{Lu}[\w-]+)\b"
+)
+# What stands before a service's name says whose it is, not which: "the Ukrainian Navy",
+# "Ukraine's Air Force".
+SERVICE_OWNER = r"(?:(?:\p{Lu}\p{Ll}+ian|\p{Lu}\p{Ll}+['’]s)[ \u00a0]+)?"

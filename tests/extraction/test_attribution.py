@@ -404,3 +404,26 @@ def test_a_name_given_to_someone_else_renames_nobody():
     )
     quotation = extract(body).quotations[0]
     assert quotation.speaker is None and quotation.speaker_description == "one soldier"
+
+
+def test_a_new_unnamed_subject_after_a_conjunction_moves_the_focus():
+    """'But a soldier in his company, who asked ..., disagreed. "...," he said.' is the
+    unnamed soldier's, not the captain's quoted before; so with 'And'/'Yet'/'However,'/'Still,'
+    and 'A medic from his unit'."""
+    for opening in ("But a", "And a", "Yet a", "However, a", "Still, a", "A"):
+        body = (
+            "Capt. Ostap Voronko said the line would hold. "
+            "\u201cWe have enough men,\u201d he said.\n"
+            f"{opening} soldier in his company, who asked that his name not be used, disagreed. "
+            "\u201cWe lose people every day,\u201d he said.\n"
+        )
+        quotations = extract(body).quotations
+        assert [(q.speaker, q.speaker_description) for q in quotations] == [
+            ("Ostap Voronko", ""),
+            (None, "a soldier"),
+        ], opening
+    body = (
+        "Capt. Ostap Voronko said the line would hold.\n"
+        "A medic from his unit was less sure. \u201cWe lose people every day,\u201d he said.\n"
+    )
+    assert [q.speaker_description for q in extract(body).quotations] == ["a medic"]

@@ -128,3 +128,39 @@ def test_name_given_after_a_descriptor():
     )
     for body in bodies:
         assert [q.speaker for q in extract(body).quotations] == ["Serhiy Kovalenkyy"], body
+
+
+def test_ranks_with_an_ordinal_or_abbreviation_stay_out_of_the_name():
+    """'Captain 2nd Rank X', 'Maj. Gen. X', 'Lt. Col. X', 'Sgt. X', 'Capt. X' and 'Gen. X':
+    the rank, however printed, is the rank, never the start of the name."""
+    cases = {
+        "Captain 2nd Rank Bohuslav Tkachyk": "Captain 2nd Rank",
+        "Captain 1st Rank Bohuslav Tkachyk": "Captain 1st Rank",
+        "Captain 3rd Rank Bohuslav Tkachyk": "Captain 3rd Rank",
+        "Maj. Gen. Bohuslav Tkachyk": "Maj. Gen.",
+        "Lt. Col. Bohuslav Tkachyk": "Lt. Col.",
+        "Sgt. Bohuslav Tkachyk": "Sgt.",
+        "Capt. Bohuslav Tkachyk": "Capt.",
+        "Gen. Bohuslav Tkachyk": "Gen.",
+    }
+    for printed, rank in cases.items():
+        for body in (f"The ferry crossed at dawn. {printed} said: {Q}\n", f"{C} said {printed}.\n"):
+            speaker = only_speaker(body)
+            assert (speaker.name, speaker.rank) == ("Bohuslav Tkachyk", rank), body
+
+
+def test_an_abbreviated_rank_does_not_end_the_sentence():
+    """'Lt. Col. X said: "..."' after another speaker's quote credits X, not the one before."""
+    body = f"Larysa Ocheret said: {Q}\nLt. Col. Bohuslav Tkachyk said: {Q}\n"
+    assert [q.speaker for q in extract(body).quotations] == ["Larysa Ocheret", "Bohuslav Tkachyk"]
+
+
+def test_a_service_as_subject_stays_an_institution():
+    """'The Air Force said', 'The National Guard said', 'Operational Command West said': a
+    body, described, never a person."""
+    for body_name in ("The Air Force", "The National Guard", "Operational Command West"):
+        extraction = extract(f"{body_name} said: {Q}\n")
+        [quotation] = extraction.quotations
+        assert quotation.speaker is None
+        assert quotation.speaker_description.lower() == body_name.lower()
+        assert extraction.speakers == {}

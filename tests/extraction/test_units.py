@@ -173,3 +173,82 @@ def test_the_fullest_printed_form_of_a_unit_is_kept():
     assert fullest("21st Marine Brigade", stated) == "21st Separate Marine Brigade"
     assert fullest("21st Marine Battalion", stated) == "21st Separate Marine Battalion"
     assert fullest("12th Separate Brigade", stated) == "12th Separate Brigade"
+
+
+def test_services_and_commands_stated_by_a_role():
+    """A service or command stated as a person's unit by a role apposition is their unit, its
+    owner country left out: 'spokesman of the Ukrainian Navy', 'Navy spokesman X', 'head of
+    the press service of the Western Defence Forces, X', 'X, spokesman for the Air Force'."""
+    q = "\u201cTwo landing boats were sunk near the spit.\u201d"
+    cases = [
+        (f"Ostap Dzhus, spokesman of the Ukrainian Navy, said: {q}\n", "Navy"),
+        (f"Navy spokesman Ostap Dzhus said: {q}\n", "Navy"),
+        (
+            "The head of the press service of the Western Defence Forces, Ostap Dzhus, "
+            f"said: {q}\n",
+            "Western Defence Forces",
+        ),
+        (f"Ostap Dzhus, spokesman for the Air Force, said: {q}\n", "Air Force"),
+        (f"Ostap Dzhus, a spokesman for Ukraine's Air Force, said: {q}\n", "Air Force"),
+        (f"Ostap Dzhus, a spokesman for the National Guard, said: {q}\n", "National Guard"),
+        (
+            f"Ostap Dzhus, a spokesman for the Territorial Defence Forces, said: {q}\n",
+            "Territorial Defence Forces",
+        ),
+        (
+            f"Ostap Dzhus, spokesman for Operational Command West, said: {q}\n",
+            "Operational Command West",
+        ),
+        (
+            f"Ostap Dzhus, commander of operational-tactical group Dniester, said: {q}\n",
+            "operational-tactical group Dniester",
+        ),
+    ]
+    for body, unit in cases:
+        speaker = extract(body).speakers["Ostap Dzhus"]
+        assert speaker.units == [unit], body
+
+
+def test_defence_forces_without_a_qualifier_are_no_unit():
+    """'a spokesman for Ukraine's Defence Forces' names no particular unit."""
+    body = (
+        "Ostap Dzhus, a spokesman for Ukraine's Defence Forces, said: \u201cThe line holds.\u201d\n"
+    )
+    assert extract(body).speakers["Ostap Dzhus"].units == []
+
+
+def test_unit_after_who_commands_or_is_a_member():
+    """'X, who commands a company in <country>'s 318th Rifle Brigade, says' and 'X, who is a
+    member of the 101st Rifle Battalion,' give the unit (and the company commander's role)."""
+    body = (
+        "Larysa Ocheret, who commands a company in Ukraine's 318th Rifle Brigade, says: "
+        "\u201cWe are short of shells.\u201d\n"
+    )
+    speaker = extract(body).speakers["Larysa Ocheret"]
+    assert speaker.units == ["318th Rifle Brigade"]
+    assert speaker.role == "company commander"
+    body = (
+        "Larysa Ocheret, who is a member of the 101st Rifle Battalion, spoke first.\n"
+        "\u201cWe are short of shells,\u201d she said.\n"
+    )
+    assert extract(body).speakers["Larysa Ocheret"].units == ["101st Rifle Battalion"]
+
+
+def test_unit_known_as_and_without_a_comma():
+    """'Capt. X, of a neighboring unit known as the Vovk Regiment,', 'Sgt. X of the 141st
+    Motorized Rifle Brigade said' and 'X, of the 63rd Brigade,' give those units."""
+    q = "\u201cWe are short of shells.\u201d"
+    cases = [
+        (
+            f"Capt. Larysa Ocheret, of a neighboring unit known as the Vovk Regiment, said: {q}\n",
+            "Vovk Regiment",
+        ),
+        (f"Capt. Larysa Ocheret, of a unit called the Vovk Regiment, said: {q}\n", "Vovk Regiment"),
+        (
+            f"Sgt. Larysa Ocheret of the 141st Motorized Rifle Brigade said: {q}\n",
+            "141st Motorized Rifle Brigade",
+        ),
+        (f"Larysa Ocheret, of the 63rd Brigade, said: {q}\n", "63rd Brigade"),
+    ]
+    for body, unit in cases:
+        assert extract(body).speakers["Larysa Ocheret"].units == [unit], body
