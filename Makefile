@@ -6,6 +6,8 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 CORPUS ?= ../shared/corpus
+# Fictional articles in the gold format, written to test the rules on text they were not made from.
+INVENTED ?= tests/corpus/invented-1 tests/corpus/invented-2 tests/corpus/invented-3
 PG_URL ?= postgres://postgres@127.0.0.1:5432/verbatim
 
 .PHONY: install serve demo test test-postgres lint format evaluate bench clean
@@ -42,7 +44,7 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 
 evaluate: $(STAMP)
-	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction --check $(CORPUS)/seeds $(CORPUS)/dev
+	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction --check $(CORPUS)/seeds $(CORPUS)/dev $(INVENTED)
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

@@ -219,9 +219,12 @@ def _unit_right(person, gold_unit) -> bool:
 
 
 def _false_links(gold, misses) -> int:
-    """Links between articles that share nothing: for each quote, each pair of articles whose
-    printings of it carry gold utterances, none in common. (Within one article the quote may
-    join several quotations of one statement; that is grouping, not linking.)"""
+    """Statements joined that are not one: for each quote, the articles whose printings of it
+    carry gold sentences fall into groups linked by sentences they share (directly, or
+    through a third article printing both parts); each group beyond the first is a false
+    link. Two outlets that printed different halves of one statement, which a third printed
+    whole, are one statement; two that share nothing and meet nowhere are two. (Within one
+    article the quote may join several quotations of one statement; that is grouping.)"""
     utterances_by_file = {
         entry["file"]: [(fold(o["text"]), o["utterance"]) for o in entry["occurrences"]]
         for entry in gold["articles"]
@@ -234,10 +237,23 @@ def _false_links(gold, misses) -> int:
         )
     false = 0
     for per_article in by_quote.values():
-        for (file_a, ua), (file_b, ub) in combinations(sorted(per_article.items()), 2):
-            if ua and ub and not ua & ub:
-                false += 1
-                misses.append(f"{file_a}: false link, {sorted(ua)} ~ {sorted(ub)} in {file_b}")
+        groups = []  # [(files, utterances)], merged as shared sentences connect them
+        for file, utterances in sorted(per_article.items()):
+            if not utterances:
+                continue
+            files, joined = {file}, set(utterances)
+            for group in [g for g in groups if g[1] & joined]:
+                groups.remove(group)
+                files |= group[0]
+                joined |= group[1]
+            groups.append((files, joined))
+        for files, utterances in groups[1:]:
+            false += 1
+            first = groups[0]
+            misses.append(
+                f"{min(files)}: false link, {sorted(utterances)} in {sorted(files)} ~ "
+                f"{sorted(first[1])} in {sorted(first[0])}"
+            )
     return false
 
 

@@ -97,3 +97,34 @@ def test_sets_side_by_side_with_misses_per_article(tmp_path, capsys):
     assert out.splitlines()[0].split() == ["good", "bad"]
     assert "good: every target met" in out
     assert "  a.txt\n    - speaker 'Ilse Vantongeren'" in out
+
+
+@pytest.mark.django_db
+def test_a_false_link_is_a_statement_that_meets_the_others_nowhere():
+    """Two outlets that printed different halves of a statement a third printed whole are one
+    statement; a fourth printing a sentence none of them has is a false link."""
+    from quotes.evaluation import _false_links
+    from tests.factories import AppearanceFactory, ArticleFactory, QuoteFactory
+
+    halves = ["The pier stays shut until spring.", "The boats will use the south quay."]
+    other = "The mayor has resigned."
+    quote = QuoteFactory()
+    printed = {"a.txt": halves, "b.txt": halves[:1], "c.txt": halves[1:], "d.txt": [other]}
+    gold = {"articles": []}
+    for name, sentences in printed.items():
+        article = ArticleFactory(source_file=name, body=" ".join(sentences))
+        AppearanceFactory(quote=quote, article=article, text=" ".join(sentences))
+        gold["articles"].append(
+            {
+                "file": name,
+                "occurrences": [
+                    {"utterance": f"u{halves.index(s) if s in halves else 9}", "text": s}
+                    for s in sentences
+                ],
+            }
+        )
+    misses = []
+    assert _false_links(gold, misses) == 1
+    assert misses == [
+        "d.txt: false link, ['u9'] in ['d.txt'] ~ ['u0', 'u1'] in ['a.txt', 'b.txt', 'c.txt']"
+    ]
