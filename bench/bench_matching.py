@@ -120,6 +120,16 @@ def main():
             f"{connection.vendor}: built {args.quotes} quotes, "
             f"{Fingerprint.objects.count()} fingerprints in {time.perf_counter() - started:.1f}s"
         )
+        # A baseline in the same run, so that figures from a busy machine compare: one
+        # indexed read of a quote by its primary key.
+        pks = list(Quote.objects.values_list("pk", flat=True)[:1000])
+        base = []
+        for _ in range(args.lookups):
+            t0 = time.perf_counter()
+            Quote.objects.filter(pk=rng.choice(pks)).first()
+            base.append((time.perf_counter() - t0) * 1000)
+        baseline = statistics.median(base)
+        print(f"  {'baseline: quote by key':26s} median {baseline:6.2f} ms")
         for label, make in (
             ("repeat with changed words", lambda: reword(rng.choice(texts), rng, vocab)),
             ("new statement", lambda: statement(rng, vocab)),
@@ -132,9 +142,11 @@ def main():
                 timings.append((time.perf_counter() - t0) * 1000)
                 found += bool(sure)
             timings.sort()
+            median = statistics.median(timings)
             print(
-                f"  {label:26s} median {statistics.median(timings):6.1f} ms  "
-                f"p95 {timings[int(len(timings) * 0.95)]:6.1f} ms  linked {found}/{args.lookups}"
+                f"  {label:26s} median {median:6.1f} ms  "
+                f"p95 {timings[int(len(timings) * 0.95)]:6.1f} ms  "
+                f"x{median / baseline:.0f} the baseline  linked {found}/{args.lookups}"
             )
     finally:
         connection.creation.destroy_test_db(real_name, verbosity=0)
