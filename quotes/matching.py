@@ -37,6 +37,10 @@ TRANSLATED_SHARE = 0.6
 # sentence translated with fewer content words in common ("I surrendered because I did not
 # want to kill anyone" / "I gave myself up because I didn't want to kill anybody").
 LOOSE_MIN_SHARED = 3
+# Short sentences tie two statements alone when this many follow one another in order, with
+# this many content words in common between them.
+ORDERED_MIN_SENTENCES = 2
+ORDERED_MIN_SHARED = 7
 # A sure link needs this many words of matched sentences, this many content words shared
 # (a short sentence differing in its one telling word is only suggested), and covers most
 # of one side, counted in content words so that a long sentence weighs more than a short...
@@ -349,6 +353,7 @@ class _Found:
 
     shared: int
     how: str
+    at: int = 0  # the index of the sentence it matched on the other side
 
     @property
     def loose(self):
@@ -387,8 +392,8 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
     old_found: list[_Found | None] = [None] * len(old)
 
     def record(i, j, found):
-        match = _Found(*found)
-        for side, k in ((new_found, i), (old_found, j)):
+        for side, k, other in ((new_found, i, j), (old_found, j, i)):
+            match = _Found(*found, at=other)
             best = side[k]
             if best is None or (match.how != TRANSLATION, match.shared) > (
                 best.how != TRANSLATION,
@@ -415,6 +420,15 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
         anchored = any(
             len(side) >= 2 and all(side_found)
             for side, side_found in ((new, new_found), (old, old_found))
+        )
+    # ...or when several of them follow one another in the same order on both sides.
+    if not anchored:
+        order = [f.at for f in new_found if f is not None]
+        anchored = (
+            len(order) >= ORDERED_MIN_SENTENCES
+            and order == sorted(order)
+            and len(set(order)) == len(order)
+            and sum(f.shared for f in new_found if f) >= ORDERED_MIN_SHARED
         )
     if not anchored:  # loose matches count for nothing alone
         new_found = [f if f is None or not f.loose else None for f in new_found]

@@ -370,3 +370,20 @@ def test_short_sentences_all_found_tie_two_statements():
     other = sentence_list("The kids didn't even cry. They're used to sirens by now.")
     assert compare(other, one).sure
     assert not compare(other[:1], one).anchored
+
+
+def test_two_short_sentences_in_the_same_order_tie_two_statements():
+    """Two short translated sentences that follow one another in both printings tie the
+    statements; the same two in the opposite order do not."""
+    from quotes.matching import compare, sentence_list
+
+    one = sentence_list(
+        "Of the whole crew, only eleven sailors are still alive. The captain did not know "
+        "about the mines in the harbour. Nobody told us anything."
+    )
+    other = sentence_list(
+        "From the whole crew only eleven men are alive. The captain did not know that the "
+        "harbour will be under mines. We were sure the ferry was going to Larvik."
+    )
+    assert compare(other, one).sure
+    assert not compare([other[1], other[0], other[2]], one).anchored
