@@ -595,17 +595,19 @@ class AppearanceAdmin(admin.ModelAdmin):
 # Merge suggestions
 
 
-class SuggestionStatusFilter(admin.SimpleListFilter):
-    """Open suggestions unless asked otherwise: they are the ones waiting for a decision."""
+class OpenFirstStatusFilter(admin.SimpleListFilter):
+    """Open records unless asked otherwise: they are the ones waiting for a decision. The
+    choices are the model's own `Status` (suggestions and conflicts each have one)."""
 
     title = "status"
     parameter_name = "state"
+    OPEN = "open"
 
     def lookups(self, request, model_admin):
-        return [*MergeSuggestion.Status.choices, ("all", "All")]
+        return [*model_admin.model.Status.choices, ("all", "All")]
 
     def choices(self, changelist):
-        current = self.value() or MergeSuggestion.Status.OPEN
+        current = self.value() or self.OPEN
         for value, label in self.lookup_choices:
             yield {
                 "selected": current == value,
@@ -614,7 +616,7 @@ class SuggestionStatusFilter(admin.SimpleListFilter):
             }
 
     def queryset(self, request, queryset):
-        value = self.value() or MergeSuggestion.Status.OPEN
+        value = self.value() or self.OPEN
         if value == "all":
             return queryset
         return queryset.filter(status=value)
@@ -624,7 +626,7 @@ class SuggestionStatusFilter(admin.SimpleListFilter):
 class MergeSuggestionAdmin(admin.ModelAdmin):
     list_display = ["quote_side", "candidate_side", "score", "status"]
     list_display_links = None
-    list_filter = [SuggestionStatusFilter]
+    list_filter = [OpenFirstStatusFilter]
     list_select_related = ["quote__person", "candidate__person"]
     search_fields = ["quote__text", "candidate__text", "=quote__short_id", "=candidate__short_id"]
     fields = ["quote_side", "candidate_side", "score", "status", "created_at"]
@@ -698,11 +700,6 @@ def survivor_order(a, b):
     return (b, a) if (a.created_at, a.pk) <= (b.created_at, b.pk) else (a, b)
 
 
-class PersonSuggestionStatusFilter(SuggestionStatusFilter):
-    def lookups(self, request, model_admin):
-        return [*PersonMergeSuggestion.Status.choices, ("all", "All")]
-
-
 def live_quote_count(side):
     """The number of unmerged quotes of the person on `side` of a suggestion."""
     return Coalesce(
@@ -723,7 +720,7 @@ class PersonMergeSuggestionAdmin(admin.ModelAdmin):
 
     list_display = ["person_side", "candidate_side", "reason", "article_link", "score", "status"]
     list_display_links = None
-    list_filter = [PersonSuggestionStatusFilter]
+    list_filter = [OpenFirstStatusFilter]
     list_select_related = ["person", "candidate", "article__outlet"]
     search_fields = ["person__name", "candidate__name", "person__alias_set__name", "reason"]
     fields = ["person_side", "candidate_side", "reason", "article_link", "score", "status"]
@@ -815,31 +812,6 @@ def person_survivor_order(a, b):
 # Attribution conflicts
 
 
-class ConflictStatusFilter(admin.SimpleListFilter):
-    """Open conflicts unless asked otherwise: they are the ones waiting for a decision."""
-
-    title = "status"
-    parameter_name = "state"
-
-    def lookups(self, request, model_admin):
-        return [*AttributionConflict.Status.choices, ("all", "All")]
-
-    def choices(self, changelist):
-        current = self.value() or AttributionConflict.Status.OPEN
-        for value, label in self.lookup_choices:
-            yield {
-                "selected": current == value,
-                "query_string": changelist.get_query_string({self.parameter_name: value}),
-                "display": label,
-            }
-
-    def queryset(self, request, queryset):
-        value = self.value() or AttributionConflict.Status.OPEN
-        if value == "all":
-            return queryset
-        return queryset.filter(status=value)
-
-
 @admin.register(AttributionConflict)
 class AttributionConflictAdmin(admin.ModelAdmin):
     """A printing joined to a quote by its words whose article credits someone else: the
@@ -855,7 +827,7 @@ class AttributionConflictAdmin(admin.ModelAdmin):
         "created_at",
     ]
     list_display_links = None
-    list_filter = [ConflictStatusFilter]
+    list_filter = [OpenFirstStatusFilter]
     list_select_related = ["quote__person", "appearance__article__outlet", "appearance__person"]
     search_fields = [
         "=quote__short_id",
