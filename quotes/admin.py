@@ -622,8 +622,41 @@ class OpenFirstStatusFilter(admin.SimpleListFilter):
         return queryset.filter(status=value)
 
 
+class SuggestionActionsMixin:
+    """Merge and dismiss actions of a suggestion queue: each model admin says how one
+    suggestion is merged (`merge_suggested`, which raises ValueError when it cannot be)."""
+
+    actions = ["merge_selected", "dismiss_selected"]
+
+    def merge_suggested(self, request, suggestion):
+        raise NotImplementedError
+
+    @admin.action(description="Merge the two records of each selected suggestion")
+    def merge_selected(self, request, queryset):
+        Status = self.model.Status
+        merged, failures = 0, []
+        for suggestion in queryset.filter(status=Status.OPEN):
+            try:
+                self.merge_suggested(request, suggestion)
+            except ValueError as exc:
+                failures.append(str(exc))
+                continue
+            self.model.objects.filter(pk=suggestion.pk).update(status=Status.MERGED)
+            merged += 1
+        if merged:
+            self.message_user(request, f"{plural(merged, 'suggestion')} merged.", messages.SUCCESS)
+        for failure in failures:
+            self.message_user(request, failure, messages.ERROR)
+
+    @admin.action(description="Dismiss selected suggestions")
+    def dismiss_selected(self, request, queryset):
+        Status = self.model.Status
+        count = queryset.filter(status=Status.OPEN).update(status=Status.DISMISSED)
+        self.message_user(request, f"{plural(count, 'suggestion')} dismissed.", messages.SUCCESS)
+
+
 @admin.register(MergeSuggestion)
-class MergeSuggestionAdmin(admin.ModelAdmin):
+class MergeSuggestionAdmin(SuggestionActionsMixin, admin.ModelAdmin):
     list_display = ["quote_side", "candidate_side", "score", "status"]
     list_display_links = None
     list_filter = [OpenFirstStatusFilter]
@@ -631,7 +664,6 @@ class MergeSuggestionAdmin(admin.ModelAdmin):
     search_fields = ["quote__text", "candidate__text", "=quote__short_id", "=candidate__short_id"]
     fields = ["quote_side", "candidate_side", "score", "status", "created_at"]
     readonly_fields = ["quote_side", "candidate_side", "score", "created_at"]
-    actions = ["merge_selected", "dismiss_selected"]
 
     def has_add_permission(self, request):
         return False  # suggestions are made by the importer's matching
@@ -653,33 +685,11 @@ class MergeSuggestionAdmin(admin.ModelAdmin):
     def candidate_side(self, suggestion):
         return self._side(suggestion.candidate)
 
-    @admin.action(description="Merge the two quotes of each selected suggestion")
-    def merge_selected(self, request, queryset):
-        merged, failures = 0, []
-        for suggestion in queryset.filter(status=MergeSuggestion.Status.OPEN):
-            source, target = survivor_order(live(suggestion.quote), live(suggestion.candidate))
-            try:
-                if source != target:
-                    merge_quotes(source=source, target=target)
-                    self.log_change(request, target, f"Merged {source.short_id} into this quote.")
-            except ValueError as exc:
-                failures.append(str(exc))
-                continue
-            MergeSuggestion.objects.filter(pk=suggestion.pk).update(
-                status=MergeSuggestion.Status.MERGED
-            )
-            merged += 1
-        if merged:
-            self.message_user(request, f"{plural(merged, 'suggestion')} merged.", messages.SUCCESS)
-        for failure in failures:
-            self.message_user(request, failure, messages.ERROR)
-
-    @admin.action(description="Dismiss selected suggestions")
-    def dismiss_selected(self, request, queryset):
-        count = queryset.filter(status=MergeSuggestion.Status.OPEN).update(
-            status=MergeSuggestion.Status.DISMISSED
-        )
-        self.message_user(request, f"{plural(count, 'suggestion')} dismissed.", messages.SUCCESS)
+    def merge_suggested(self, request, suggestion):
+        source, target = survivor_order(live(suggestion.quote), live(suggestion.candidate))
+        if source != target:
+            merge_quotes(source=source, target=target)
+            self.log_change(request, target, f"Merged {source.short_id} into this quote.")
 
 
 def live(quote):
@@ -715,7 +725,7 @@ def live_quote_count(side):
 
 
 @admin.register(PersonMergeSuggestion)
-class PersonMergeSuggestionAdmin(admin.ModelAdmin):
+class PersonMergeSuggestionAdmin(SuggestionActionsMixin, admin.ModelAdmin):
     """Two people an import could not tell apart (a spelling, a surname alone): merge or not."""
 
     list_display = ["person_side", "candidate_side", "reason", "article_link", "score", "status"]
@@ -725,7 +735,6 @@ class PersonMergeSuggestionAdmin(admin.ModelAdmin):
     search_fields = ["person__name", "candidate__name", "person__alias_set__name", "reason"]
     fields = ["person_side", "candidate_side", "reason", "article_link", "score", "status"]
     readonly_fields = ["person_side", "candidate_side", "reason", "article_link", "score"]
-    actions = ["merge_selected", "dismiss_selected"]
 
     def has_add_permission(self, request):
         return False  # suggestions are made by the importer's person resolution
@@ -765,35 +774,11 @@ class PersonMergeSuggestionAdmin(admin.ModelAdmin):
     def article_link(self, suggestion):
         return change_link(suggestion.article) if suggestion.article_id else "–"
 
-    @admin.action(description="Merge the two people of each selected suggestion")
-    def merge_selected(self, request, queryset):
-        merged, failures = 0, []
-        for suggestion in queryset.filter(status=PersonMergeSuggestion.Status.OPEN):
-            source, target = person_survivor_order(
-                live(suggestion.person), live(suggestion.candidate)
-            )
-            try:
-                if source != target:
-                    merge_people(source=source, target=target)
-                    self.log_change(request, target, f"Merged {source.name} into this person.")
-            except ValueError as exc:
-                failures.append(str(exc))
-                continue
-            PersonMergeSuggestion.objects.filter(pk=suggestion.pk).update(
-                status=PersonMergeSuggestion.Status.MERGED
-            )
-            merged += 1
-        if merged:
-            self.message_user(request, f"{plural(merged, 'suggestion')} merged.", messages.SUCCESS)
-        for failure in failures:
-            self.message_user(request, failure, messages.ERROR)
-
-    @admin.action(description="Dismiss selected suggestions")
-    def dismiss_selected(self, request, queryset):
-        count = queryset.filter(status=PersonMergeSuggestion.Status.OPEN).update(
-            status=PersonMergeSuggestion.Status.DISMISSED
-        )
-        self.message_user(request, f"{plural(count, 'suggestion')} dismissed.", messages.SUCCESS)
+    def merge_suggested(self, request, suggestion):
+        source, target = person_survivor_order(live(suggestion.person), live(suggestion.candidate))
+        if source != target:
+            merge_people(source=source, target=target)
+            self.log_change(request, target, f"Merged {source.name} into this person.")
 
 
 def person_survivor_order(a, b):
