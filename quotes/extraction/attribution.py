@@ -16,6 +16,7 @@ from .ranks import (
     rank_noun,
     rank_title,
 )
+from .text import TITLE_ABBREVIATIONS
 from .units import SERVICE, SERVICE_OWNER, UNIT, UNIT_NOUNS, fullest
 
 MASK = "\x01"  # stands in for quoted text, so that names inside quotations are never speakers
@@ -85,11 +86,13 @@ _POSSESSIVE = re.compile(r"['’]s?(?!\p{L})")
 _PRONOUN = re.compile(r"\b([Hh]e|[Ss]he)\b(?:\s+[a-z]+ly|\s+also|\s+then|\s+later)?\s*,?\s*$")
 _PREPOSITION = r"(?:of|for|from|at|in|with|to)"
 # "one soldier", "the captured soldier", "a spokesperson for the agency": an unnamed speaker.
+_RELATIVE_PRONOUN = r"(?:who|whom|whose|which|that)\b"
 _DESCRIPTOR = re.compile(
     r"\b((?:[Oo]ne|[Aa]nother|[Aa]n?|[Tt]he|[Tt]his|[Tt]hat)"
-    r"(?:[ \u00a0]+(?!" + _PREPOSITION + r"\b)(?:[a-z][\w-]*|\p{Lu}\p{Ll}+|\d[\w-]*)){0,3}"
+    r"(?:[ \u00a0]+(?!" + _PREPOSITION + r"\b|" + _RELATIVE_PRONOUN + r")"
+    r"(?:[a-z][\w-]*|\p{Lu}\p{Ll}+|\d[\w-]*)){0,3}"
     r"(?:[ \u00a0]+" + _PREPOSITION + r"(?:[ \u00a0]+(?:the|a|an|his|her|their))?"
-    r"(?:[ \u00a0]+[\p{L}\d][\w'’-]*){1,6})?)"
+    r"(?:[ \u00a0]+(?!" + _RELATIVE_PRONOUN + r")[\p{L}\d][\w'’-]*){1,6})?)"
     r"(?:\s+(?:also|then|later|again|had|has|have|was|were|\w+ly))?\s*,?\s*$"
 )
 # Heads of speech-verb subjects that are not one person: documents, bodies, groups.
@@ -99,6 +102,19 @@ _NOT_ONE_PERSON = set(
     "message note decree order plan data figures analysis channel source sources people men "
     "women children police crew staff team group family".split()
 )
+
+# Publications called by their kind ("the Ukrainian edition", "the outlet", "local media"):
+# they report what others said, so they are never a quotation's speaker nor who "he" is.
+# ("The agency" is left out: as often a government body speaking as a news agency reporting.)
+_PUBLICATIONS = set(
+    "edition publication outlet newspaper paper portal channel broadcaster website site "
+    "media magazine tabloid newsletter blog resource daily weekly newsroom".split()
+)
+
+
+def is_publication(description: str) -> bool:
+    """'the Ukrainian edition', 'the news site', 'the publication': a publication's kind."""
+    return head_noun(description) in _PUBLICATIONS
 
 
 # A sentence that opens with a role before the name ("Harbour master Ilse Vantongeren
@@ -168,6 +184,7 @@ _PEOPLE = (
     r"|sister|widow|paratrooper|marine|sailor|mercenary|volunteer|doctor|nurse|guard|witness"
     r"|eyewitness|official|journalist|teacher|priest|farmer|worker|student|neighbou?r"
     r"|defender|POW|serviceman|servicewoman|soldier|tankman|airman|infantryman|fighter|men"
+    r"|paramedic|rescuer|firefighter|policeman|policewoman"
     r"|women"
 )
 _PERSON_HEAD = r"(?:" + ROLE + r"|" + _PEOPLE + r"|(?i:" + RANK + r"))"
@@ -190,6 +207,17 @@ _NEW_SUBJECT = re.compile(
 )
 # A verb in the passive: "The building was described as ...", whose subject spoke nowhere.
 _PASSIVE = re.compile(r"\b(?:was|were|is|are|been|being)\s+$")
+
+# A restrictive relative clause between a subject and its verb: "A paramedic who asked not to
+# be named said", "One soldier whose unit was shelled told". Its own verb ("asked") is not the
+# sentence's, and the description stops before it. "that" only after a person's noun, as it
+# is more often a conjunction ("told the court that").
+_RELATIVE = re.compile(
+    r"(?:(?<=\p{L})\s+(?:who|whom|whose)\b"
+    r"|(?<=\b(?:" + _PERSON_HEAD + r"))\s+that\b)[^,;:.!?\n" + MASK + r"]*$"
+)
+# A verb right after a relative pronoun: the clause's own ("who asked not to be named").
+_IN_RELATIVE = re.compile(r"\b(?:who|whom|which|that)\s+(?:\w+ly\s+)?$")
 
 
 # Ends before its closing comma, so that ", 61, whose house ..., said" hides both clauses.
@@ -273,10 +301,15 @@ _DUTY = (
     ROLE + r"(?:\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?"
     r"(?=\s+(?:of|from|in|with|for|at)\s+(?:the\s+)?[\p{Lu}\d]))?"
 )
+# A person's age between their name and an apposition: "X, 27, of the ...", "X, aged 27, a ...".
+_AGE = r"(?:\s*,\s*(?:aged\s+)?\d{1,3}(?=\s*,))?"
 # ", a lieutenant colonel and deputy commander of the ...", ", commander of the ...",
 # ", a radio operator of the ...", ", who serves in the ...", " of the ...".
 _UNIT_AFTER = re.compile(
-    r"\s*(?:,\s*(?P<role>(?:(?:a|an|the)\s+)?(?:(?P<rank>" + _RANK_I + r")(?:\s+and|\s*,)?\s+)?"
+    _AGE
+    + r"\s*(?:,\s*(?P<role>(?:(?:a|an|the)\s+)?(?:(?P<rank>"
+    + _RANK_I
+    + r")(?:\s+and|\s*,)?\s+)?"
     r"(?:(?P<duty>"
     + _DUTY
     + r")|(?<=\b(?:a|an)\s+)[\w-]+(?:\s+[\w-]+){0,2}?))"
@@ -323,12 +356,12 @@ _SERVICE_BEFORE = re.compile(
 # commander, X,", "said brigade spokesman X".
 _NOUN = r"(?P<noun>(?i:" + UNIT_NOUNS + r"))"
 _UNIT_OWNED = re.compile(
-    r"\s*,\s*(?:(?:the|its|their)\s+" + _NOUN + r"['’]s?|(?:the\s+)?" + _NOUN + r")"
+    _AGE + r"(?:\s*,\s*(?:(?:the|its|their)\s+" + _NOUN + r"['’]s?|(?:the\s+)?" + _NOUN + r")"
     r"\s+(?P<duty>" + _DUTY + r")\b"
     r"|\s*,\s*(?:(?:a|an|the)\s+)?(?:" + _RANK_I + r"(?:\s+and|\s*,)?\s+)?(?P<duty>" + _DUTY + r")"
     r"\s+(?:of|for|in|with|at)\s+(?:the|this|that)\s+"
     + _NOUN
-    + r"\b(?!['’]|[ \u00a0]*(?:No\b|\u2116|\d))"
+    + r"\b(?!['’]|[ \u00a0]*(?:No\b|\u2116|\d)))"
 )
 _UNIT_OWNED_BEFORE = re.compile(
     r"(?:\b(?P<duty>" + _DUTY + r")\s+(?:of|for)\s+the\s+" + _NOUN + r"\s*,"
@@ -350,9 +383,7 @@ _VERB_FIRST = re.compile(
 _CLAUSE_END = re.compile(r"\s*[,:]")
 # Where an attribution after a quotation ends: a sentence's end (not a title's full stop, as
 # in "said Maj. Gen. X") or the next quotation.
-_CLAUSE_STOP = re.compile(
-    r"(?<!\b(?:Mr|Mrs|Ms|Dr|St|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Pte|Pvt|Brig|Adm))\.|[!?\u2026]|" + MASK
-)
+_CLAUSE_STOP = re.compile(r"(?<!\b(?:" + TITLE_ABBREVIATIONS + r"))\.|[!?\u2026]|" + MASK)
 # A role and perhaps its unit between a verb and the name it precedes: " the drone operator
 # of the 139th brigade ".
 _ROLE_LEAD = re.compile(
@@ -368,7 +399,7 @@ _LEAD_DUTY = re.compile(
 )
 # "who served with the same unit", "who commands a company of the same brigade".
 _SAME_UNIT = re.compile(
-    r"\s*,?\s*(?:who\s+[^,.;:\n]*?\s+)?(?:of|with|in|from)\s+the\s+same\s+"
+    _AGE + r"\s*,?\s*(?:who\s+[^,.;:\n]*?\s+)?(?:of|with|in|from)\s+the\s+same\s+"
     r"(?P<noun>" + UNIT_NOUNS + r")\b"
 )
 _UNIT_LATER = re.compile(
@@ -569,7 +600,7 @@ def _sentence_start(text: str, pos: int, floor: int) -> int:
     # One character past `pos`, so that a sentence starting right at `pos` is seen.
     for match in _SENTENCE_START.finditer(text, floor, min(pos + 1, len(text))):
         if match.end() <= pos and not re.search(
-            r"\b(?:Mr|Mrs|Ms|Dr|St|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Pte|Pvt|Brig|Adm)\.\s+\S$"
+            r"\b(?:" + TITLE_ABBREVIATIONS + r")\.\s+\S$"
             r"|\bNo\.\s*(?=\d)",
             text[max(0, match.end() - 8) : match.end() + 1],
         ):
@@ -750,16 +781,16 @@ class Names:
         if rank:
             while titled < len(names) and run[part[titled]].end() <= rank_end + 1:
                 titled += 1
-        else:
-            # A rank the name's run does not hold, or holds only the end of: "Maj. Gen. X",
-            # "Captain 2nd Rank X" (whose "Rank" would otherwise start the name).
-            floor = max(0, start - 40)
-            for k in range(len(names) - 1, lead - 1, -1):
-                before = rank_before(text[floor : run[part[k]].start()])
-                if before and floor + before.start() <= start:
-                    rank = " ".join(before.group().split())
-                    start, rank_end, titled = floor + before.start(), floor + before.end(), k
-                    break
+        # A rank the name's run does not hold, or holds only the end of: "Maj. Gen. X",
+        # "Captain 2nd Rank X" (whose "Rank" would otherwise start the name), "L/Cpl X" (whose
+        # run starts at "Cpl").
+        floor = max(0, start - 40)
+        for k in range(len(names) - 1, lead - 1, -1):
+            before = rank_before(text[floor : run[part[k]].start()])
+            if before and floor + before.start() < start + (not rank):
+                rank = " ".join(before.group().split())
+                start, rank_end, titled = floor + before.start(), floor + before.end(), k
+                break
         while titled < len(names) and names[titled] in _TITLES:
             titled += 1
         if titled == len(names):
@@ -826,7 +857,8 @@ class Names:
                 # The rank goes to the rank, not the description: "a lieutenant colonel and
                 # deputy commander" -> "deputy commander"; "a captain" -> no description.
                 lead = re.match(
-                    r"(?:(?:a|an|the)\s+)?(?P<rank>" + _RANK_I + r")(?:\s+and|\s*,)?\s*",
+                    r"(?:(?:a|an|the)\s+)?(?:\d+-year-old\s+)?(?P<rank>" + _RANK_I + r")"
+                    r"(?:\s+and|\s*,)?\s*",
                     mention.role,
                 )
                 alone = lead and lead.end() == len(mention.role) and not mention.duty
@@ -1027,7 +1059,12 @@ class Attributor:
             found = Found("name", named.start, f"{named.printed} {verb}", named)
             found.descriptor = self.naming_descriptor(start, named)
             return found
+        if _IN_RELATIVE.search(region):
+            return None  # "a paramedic who asked ...": the clause's verb, not the sentence's
         hidden = [(m.start() + start, m.end() + start) for m in _APPOSITIVE.finditer(region)]
+        relative = _RELATIVE.search(text, start, end)
+        if relative:
+            hidden = sorted([*hidden, (relative.start(), end)])
         candidates = [
             m
             for m in self._mentions_in(start, end)
@@ -1081,6 +1118,8 @@ class Attributor:
         match = _DESCRIPTOR.search(text[start:cut])
         if match:
             phrase = " ".join(match.group(1).split())
+            if is_publication(phrase):
+                return None  # "This is informed by the Ukrainian edition, reports ..."
             if len(phrase.split()) >= 2 or phrase.lower() == "another":
                 definite = phrase.split()[0].lower() in ("the", "this", "that")
                 phrase = phrase[0].lower() + phrase[1:]
@@ -1101,6 +1140,8 @@ class Attributor:
         if match:
             stop = match.start()
         verb = SPEECH_VERB.search(text, close, stop)
+        while verb is not None and _IN_RELATIVE.search(text, close, verb.start()):
+            verb = SPEECH_VERB.search(text, verb.end(), stop)
         if verb is None:
             return None
         lead = text[close : verb.start()]
@@ -1136,10 +1177,15 @@ class Attributor:
                     return None  # "according to Reuters": the outlet, not the speaker
                 return Found("name", chosen.start, text[verb.start() : chosen.end], chosen)
             match = re.match(
-                r"\s+((?:one|another|a|an|the)(?:\s+[a-z][\w-]*){1,3})", text[verb.end() : rest_end]
+                r"\s+((?:one|another|a|an|the)(?:\s+(?!"
+                + _RELATIVE_PRONOUN
+                + r")[a-z][\w-]*){1,3})",
+                text[verb.end() : rest_end],
             )
             if match:
                 phrase = match.group(1)
+                if is_publication(phrase):
+                    return None  # '"...," said the publication.': an outlet, not a speaker
                 definite = phrase.split()[0] == "the"
                 end = verb.end() + match.end()
                 named = self.named_as(end, min(stop, end + 80))

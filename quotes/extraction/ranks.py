@@ -20,6 +20,12 @@ _RANK_WORDS = [
     r"captain[- ]lieutenant",
     r"captain(?:\s+(?:of\s+the\s+)?(?:1st|2nd|3rd|first|second|third)\s+rank)",
     r"(?:senior[- ])?(?:praporshchik|michman|starshyna|starshina)",
+    # British abbreviations, with or without full stops: "Snr Lt", "Jnr. Sgt", "L/Cpl", "S/Sgt"
+    r"(?:snr|jnr|sr|jr|sen|jun)\.?[- \u00a0]?(?:lt\.?|lieutenant|sgt\.?|sergeant)",
+    r"(?:1st|2nd)[- \u00a0]?lt\.?",
+    r"(?:l|s)/(?:cpl|sgt)\.?",
+    r"(?:lance|staff)[- \u00a0](?:cpl|sgt)\.?",
+    r"sgt\.?[- \u00a0]?maj\.?",
     r"lt\.?[- ]?col\.?",
     r"lt\.?[- ]?gen\.?",
     r"maj\.?[- ]?gen\.?",
@@ -88,7 +94,7 @@ def rank_title(rank: str) -> str:
 # The word a rank is called by on its own ("the colonel" for a lieutenant colonel, "the general"
 # for a colonel-general), and which ranks make an officer.
 _RANK_BASE = [
-    (re.compile(r"(?i)sergeant[- ]major"), "sergeant"),
+    (re.compile(r"(?i)sergeant[- ]major|sgt\.?[- \u00a0]?maj"), "sergeant"),
     (re.compile(r"(?i)captain[- ]lieutenant|^captain\b"), "captain"),
     (re.compile(r"(?i)warrant[- ]officer"), "officer"),
     (re.compile(r"(?i)petty[- ]officer"), "petty officer"),

@@ -1,8 +1,10 @@
 """Quotation spans: where quoted words start and end, whatever the marks and paragraphing."""
 
-import re
 from dataclasses import dataclass, field
 
+import regex as re
+
+from .attribution import SPEECH_VERB
 from .text import words
 
 DOUBLE = '"\u201c\u201d\u201e\u201f\u00ab\u00bb'
@@ -147,11 +149,39 @@ def _continues(text: str, paras, index: int, family: str, headlines) -> int | No
 RUN_ON_LIMIT = 12
 
 
-def _runs_on(text: str, paras, index: int, family: str, headlines) -> int | None:
+# What may follow a quotation's closing mark at the end of its paragraph: its attribution
+# (', said X.', ', he said.', '- told X.'), a few words with a speech verb and no mark.
+_ATTRIBUTION_TAIL = re.compile(
+    r"\s*[-\u2013\u2014]?\s*[^"
+    + MARKS
+    + r"\n]{0,80}?\b"
+    + SPEECH_VERB.pattern
+    + r"[^"
+    + MARKS
+    + r"\n]{0,80}$"
+)
+
+
+def _attributed_close(text: str, i: int, para_end: int) -> bool:
+    """Whether the closing mark at `i` ends a sentence or clause and is followed by its
+    attribution to the end of the paragraph: 'I am ashamed of what we did,” said X.'"""
+    tail = text[i + 1 : para_end]
+    return (
+        text[i - 1] in ",.!?…"
+        and tail[-1:] in ".!?"
+        and len(words(tail)) <= 12
+        and _ATTRIBUTION_TAIL.match(tail) is not None
+    )
+
+
+def _runs_on(
+    text: str, paras, index: int, family: str, headlines, sentence: bool = False
+) -> int | None:
     """The paragraph that closes a quotation left open at the end of paragraph `index` without
     any re-opening mark ('He said: "...' then paragraphs of plain text): the first later one
-    ending with a closing mark of that family, with no mark of that family opening or closing
-    anywhere in between, at most RUN_ON_LIMIT paragraphs on."""
+    ending with a closing mark of that family, or, for a quotation that opened on a sentence
+    (`sentence`), with that mark and its attribution ('...,” said X.'); no mark of that
+    family opening or closing anywhere in between, at most RUN_ON_LIMIT paragraphs on."""
     for j in range(index + 1, min(len(paras), index + RUN_ON_LIMIT)):
         if j in headlines:
             return None
@@ -165,6 +195,8 @@ def _runs_on(text: str, paras, index: int, family: str, headlines) -> int | None
                     return None
                 if _can_close(text, i, s, e):
                     if i == end - 1 and i > s:
+                        return j
+                    if sentence and i > s and _attributed_close(text, i, e):
                         return j
                     return None
     return None
@@ -220,7 +252,8 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
             nxt = _continues(text, paras, index, family, headlines)
             last = None
             if nxt is None and index not in headlines:
-                last = _runs_on(text, paras, index, family, headlines)
+                sentence = text[content : content + 1].isupper()
+                last = _runs_on(text, paras, index, family, headlines, sentence)
             if last is not None:
                 for j in range(index + 1, last + 1):
                     s, e = paras[j]

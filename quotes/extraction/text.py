@@ -49,11 +49,11 @@ _SENTENCE_END = re.compile(
 )
 
 
-# Titles and abbreviations whose full stop does not end a sentence.
-_ABBREVIATION = re.compile(
-    r"(?:\b(?:Mr|Mrs|Ms|Dr|Prof|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Pte|Adm|Rev|St|Sr|Jr|No|vs|etc)"
-    r"|\b[A-Z])\.$"
+# Titles and ranks printed with a full stop before a name, which does not end a sentence.
+TITLE_ABBREVIATIONS = (
+    "Mr|Mrs|Ms|Dr|Prof|St|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Pte|Pvt|Brig|Adm|Rev|Snr|Jnr|Sr|Jr|Sen|Jun"
 )
+_ABBREVIATION = re.compile(r"(?:\b(?:" + TITLE_ABBREVIATIONS + r"|No|vs|etc)|\b[A-Z])\.$")
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
