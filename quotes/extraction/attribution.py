@@ -22,7 +22,9 @@ from .units import SERVICE, SERVICE_OWNER, UNIT, UNIT_NOUNS, fullest
 MASK = "\x01"  # stands in for quoted text, so that names inside quotations are never speakers
 
 SPEECH_VERB = re.compile(
-    r"\b(?:said|says|say|told|tells|added|adds|adding|urged|urges|pleaded|pleads|pleading"
+    # Not the end of a compound: "well-informed", "self-described".
+    r"(?<![-\u2010\u2011])\b(?:informs|informed|underlined|underlines|emphasi[sz]ed"
+    r"|emphasi[sz]es|stresses|said|says|say|told|tells|added|adds|adding|urged|urges|pleaded|pleads|pleading"
     r"|asked|asks|insisted|insists|warned|warns|explained|explains|claimed|claims|stated"
     r"|states|continued|continues|went\s+on|goes\s+on|vowed|vows|declared|declares|replied"
     r"|replies|admitted|admits|recalled|recalls|wrote|writes|shouted|begged|begs|demanded"
@@ -188,15 +190,27 @@ _PEOPLE = (
     r"|women"
 )
 _PERSON_HEAD = r"(?:" + ROLE + r"|" + _PEOPLE + r"|(?i:" + RANK + r"))"
+# Words that open a sentence before its subject: an adverb ("Outside", "Nearby", "Slowly")
+# or a prepositional phrase of place or time ("At a field hospital two streets away").
+_ADVERBIAL = (
+    r"(?:Outside|Inside|Nearby|Elsewhere|Downstairs|Upstairs|Afterwards|Earlier|Today"
+    r"|Yesterday|Here|There|\p{Lu}\p{Ll}+ly)"
+    r"|(?:At|In|On|Near|Outside|Inside|Behind|Beside|Across|Along|Under|By|From|Around"
+    r"|Through|After|Before|During|Throughout|Within|Down|Up|Back)\s+[^,.;:!?\n" + MASK + r"]{1,60}"
+)
 # A sentence whose subject is a new unnamed person, whatever its verb: "A third prisoner, who
 # did not give his name, spoke only briefly.", "An older man in uniform shook his head.",
 # "One of the wounded soldiers sat apart." It is about that person: "he" is them next.
 _NEW_SUBJECT = re.compile(
-    r"(?:(?:Later|Then|Next|Meanwhile|Finally|Lastly|But|And|Yet|Still|However),?\s+)?"
+    r"(?:(?:Later|Then|Next|Meanwhile|Finally|Lastly|But|And|Yet|Still|However|Also),?\s+)?"
+    # A sentence-opening adverbial: "Outside,", "At a field hospital two streets away,".
+    r"(?:(?:" + _ADVERBIAL + r"),\s+)?"
     r"(?P<desc>(?i:a|an|another|one)(?:\s+of\s+the)?"
     r"(?:\s+(?:[a-z\d][\w-]*|\p{Lu}\p{Ll}+)){0,3}?\s+" + _PERSON_HEAD + r"(?:s|es)?)(?![\w'’-])"
-    # "in a torn jacket", "from the same unit"
-    r"(?:\s+(?:in|with|from|of)(?:\s+[\w'’-]+){1,4}?(?=[\s,]))?"
+    # "in a torn jacket", "from the same unit", "sitting beside him"
+    r"(?:\s+(?:(?:in|with|from|of)|[a-z]+ing)(?:\s+[\w'’-]+){1,4}?(?=[\s,]))?"
+    # "who asked not to be named": a relative clause with no commas, up to a known verb.
+    r"(?:\s+who\s+[^,.;:\n" + MASK + r"]{1,60}?(?=\s+" + SPEECH_VERB.pattern + r"))?"
     r"(?:\s*,[^,.;:\n" + MASK + r"]*,)?\s+"
     r"(?!(?:of|in|at|on|to|for|from|with|by|and|or|but|who|whom|whose|which|that|named"
     r"|called|identified|as)\b)"
@@ -246,10 +260,25 @@ _NAMED_AS = re.compile(
 # "the Security Service of Ukraine", "Ukraine's SBU".
 _ORG_WORD = r"(?:\p{Lu}{2,}\p{Ll}?|\p{Lu}\p{Ll}+)"
 ORG = _ORG_WORD + r"(?:\s+(?:of\s+the\s+|of\s+|for\s+|and\s+)?" + _ORG_WORD + r"){0,6}"
+# What a body is for, in lower case after its name: "the Coordination Headquarters for the
+# treatment of prisoners of war".
+_ORG_TAIL = (
+    r"(?:\s+(?:for|of)\s+(?:the\s+)?[a-z][\w'’-]*"
+    r"(?:\s+(?:(?:of|for|and|on)\s+(?:the\s+)?)?[a-z][\w'’-]*){0,5}?)?"
+)
 _INSTITUTION = re.compile(
-    r"(?<![\p{L}'’])((?:[Tt]he\s+)?(?:\p{Lu}\p{Ll}+['’]s\s+)?" + ORG + r")"
+    r"(?<![\p{L}'’])((?:[Tt]he\s+)?(?:\p{Lu}\p{Ll}+['’]s\s+)?" + ORG + _ORG_TAIL + r")"
     r"(?:['’]s)?(?:\s+(?P<doc>(?:press\s+)?(?:report|statement|service|office|message|post))s?)?"
     r"(?:\s+(?:also|then|later|again|\w+ly))?\s*,?\s*$"
+)
+# A definite descriptor and a comma before a name in apposition: "The volunteer, X, 41, ...".
+_APPOSED = re.compile(
+    r"[\s,\u00a0]*(?:(?:Later|Then|Meanwhile|Finally|Lastly|But|And),?\s+)?"
+    r"((?:[Tt]he|[Tt]his|[Tt]hat)(?:\s+[a-z][\w-]*){1,4})\s*,\s*"
+)
+# A body after an inverted verb: '"...," informs the Headquarters.'
+_INSTITUTION_AFTER = re.compile(
+    r"\s+((?:[Tt]he\s+)?" + ORG + _ORG_TAIL + r")(?=\s*(?:[,.;:!?\n]|$))"
 )
 # Documents whose words are their author's: "the report says" after "The SBU report notes".
 _DOCUMENT = re.compile(r"^(?:the|this|that)\s+(?:report|statement|message|post|comment|note)\b")
@@ -541,6 +570,7 @@ class Entity:
     ident: int = 0  # distinguishes unnamed speakers with the same words
     units: list[str] = field(default_factory=list)  # stated for an unnamed speaker
     role: str = ""  # an unnamed speaker's apposition: "a 22-year-old junior sergeant"
+    institution: bool = False  # a body ("the SBU"), never who "he" is
 
     @property
     def key(self):
@@ -1037,6 +1067,18 @@ class Attributor:
         phrase = " ".join(match.group(1).split())
         return phrase[0].lower() + phrase[1:]
 
+    def apposed_descriptor(self, start: int, mention: Mention) -> str:
+        """The definite descriptor a full name stands in commas after, from `start`: 'the
+        medic' in 'The medic, Olena Hrytsak, said' or '"...," the medic, Olena Hrytsak, said';
+        '' for any other name."""
+        if len(mention.tokens) < 2 or not re.match(r"\s*,", self.text[mention.end :]):
+            return ""
+        match = _APPOSED.fullmatch(self.text, start, mention.start)
+        if match is None or not _one_person(match.group(1)):
+            return ""
+        phrase = " ".join(match.group(1).split())
+        return phrase[0].lower() + phrase[1:]
+
     def apposition(self, description: str, end: int) -> tuple[str, str]:
         """The unit and role stated for an unnamed speaker, in their description ('a gunner of
         the 5th Brigade') or in an apposition after it ('one soldier, a gunner of the 5th
@@ -1089,7 +1131,9 @@ class Attributor:
             mention = known[-1]
             # The name and its verb, without the appositive between: "Wielgus said".
             verb = text[end:verb_end].strip()
-            return Found("name", mention.start, f"{mention.printed} {verb}", mention)
+            found = Found("name", mention.start, f"{mention.printed} {verb}", mention)
+            found.descriptor = self.apposed_descriptor(start, mention)
+            return found
         # Appositives closing the subject ("One soldier, who did not give his name, said") are
         # left out, so that the pronoun or description before them is read as the subject.
         cut = end
@@ -1107,7 +1151,7 @@ class Attributor:
             return Found("pronoun", start + match.start(), words(start + match.start()))
         match = _INSTITUTION.search(text[start:cut])
         whole = match and re.search(
-            r"(?:^|[,;:\u2013\u2014]|\bthat)\s*$", text[start : start + match.start(1)]
+            r"(?:^|[,;:\u2013\u2014]|\bthat|\b[Aa]s)\s*$", text[start : start + match.start(1)]
         )
         if whole and (body := institution(match.group(1))):
             pos = start + match.start(1)
@@ -1176,6 +1220,14 @@ class Attributor:
                 if credit and chosen.person is None:
                     return None  # "according to Reuters": the outlet, not the speaker
                 return Found("name", chosen.start, text[verb.start() : chosen.end], chosen)
+            org = _INSTITUTION_AFTER.match(text, verb.end(), min(stop, verb.end() + 200))
+            body = org and institution(org.group(1))
+            if body and not is_outlet(body):
+                # '"...," informs the Headquarters.': the body's words, with no person. A verb
+                # an outlet credits its source with needs a body's word ("reports Reuters").
+                if not credit or any(w in _NOT_PERSON for w in body.split()):
+                    words = text[verb.start() : org.end()]
+                    return Found("unnamed", verb.start(), words, None, body, True, institution=True)
             match = re.match(
                 r"\s+((?:one|another|a|an|the)(?:\s+(?!"
                 + _RELATIVE_PRONOUN
@@ -1268,6 +1320,14 @@ class Attributor:
                     found.descriptor = self.naming_descriptor(sentence, mention)
                     events.append((mention.start, found))
                     continue
+                descriptor = self.apposed_descriptor(sentence, mention)
+                if descriptor:
+                    # "The volunteer, X, 41, ...": the volunteer in focus was X all along.
+                    self.names.person_for(mention)
+                    found = Found("name", mention.start, "", mention)
+                    found.descriptor = descriptor
+                    events.append((mention.start, found))
+                    continue
                 if _VERB_FIRST.fullmatch(text, sentence, mention.start) and _CLAUSE_END.match(
                     text, mention.end
                 ):
@@ -1299,7 +1359,12 @@ class Attributor:
             for verb in SPEECH_VERB.finditer(text, ps, pe):
                 start = _sentence_start(text, verb.start(), ps)
                 found = self.subject(start, verb.start(), verb.end())
-                if found is None or found.kind == "pronoun" or found.institution:
+                if found is None or found.kind == "pronoun":
+                    continue
+                if found.institution:
+                    # A body's statement moves no focus, but stands between a speaker and
+                    # an unattributed quotation that follows.
+                    events.append((found.pos, found))
                     continue
                 if found.kind == "unnamed" and not _one_person(found.description):
                     continue  # "the report said", "the men said": not who "he" will be

@@ -95,6 +95,7 @@ class _Resolver:
                 ident=len(self.unnamed) + 1,
                 units=[found.unit] if found.unit else [],
                 role=found.role,
+                institution=found.institution,
             )
         self.unnamed[found.pos] = entity
         return entity
@@ -134,9 +135,16 @@ def run(body: str, *, title: str = "") -> Extraction:
     previous = None  # (Quotation, Entity, last paragraph index)
     credited: list[tuple[Quotation, Entity]] = []
     statement = 0
+    # Someone other than the previous speaker introduced since their quotation: a quotation
+    # with no attribution of its own is then not theirs.
+    between: Entity | None = None
     for _pos, is_span, item in timeline:
         if not is_span:
-            resolver.focus = resolver.entity(item)
+            entity = resolver.entity(item)
+            if not item.institution:
+                resolver.focus = entity  # "he" is never an institution
+            if previous is not None and entity.key != previous[1].key:
+                between = entity
             continue
         span = item
         first = span.paragraphs[0]
@@ -157,8 +165,10 @@ def run(body: str, *, title: str = "") -> Extraction:
             found = reader.after(span.closed, last_end)
         if found is None:
             found = reader.before(span.opened, ps)
-        adjacent = previous is not None and (
-            previous[2] == first or _next_para(body, paras, previous[2]) == first
+        adjacent = (
+            previous is not None
+            and between is None
+            and (previous[2] == first or _next_para(body, paras, previous[2]) == first)
         )
         if found is not None:
             entity = resolver.entity(found)
@@ -167,9 +177,11 @@ def run(body: str, *, title: str = "") -> Extraction:
                 quotation.speaker_description = found.description
         elif adjacent:
             entity = previous[1]
+        elif between is not None and between.person is None and between.institution:
+            entity = between  # "As the Headquarters noted, ... "...".": the body's words
         else:
             entity = resolver.focus if resolver.focus is not None else Entity(ident=-1)
-        if found is None or not found.institution:
+        if not entity.institution:
             resolver.focus = entity  # "he" is never an institution
         if entity.person is not None:
             quotation.speaker = names.people[entity.person].name
@@ -192,6 +204,7 @@ def run(body: str, *, title: str = "") -> Extraction:
         quotations.append(quotation)
         credited.append((quotation, entity))
         previous = (quotation, entity, span.paragraphs[-1])
+        between = None
 
     # An unnamed speaker named later in the article ("The soldier, named as X,") said it all.
     for quotation, entity in credited:
