@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 import regex as re
 
-from .places import is_country, is_place
+from .places import is_country, is_demonym, is_place
 from .ranks import (
     ENLISTED_RANKS,
     OFFICER_RANKS,
@@ -799,6 +799,8 @@ class Names:
     def _make(self, run, part: list[int]) -> Mention | None:
         text = self.text
         names = [run[i].group().rstrip(".") for i in part]
+        if len(names) == 1 and is_demonym(names[0]):
+            return None  # "Russian claims": a nationality, not someone called Russian
         # A country glued to the name ("Ukraine Serhii Kovalenkyi") is no part of it.
         lead = 0
         while len(names) - lead > 2 and is_country(names[lead]):

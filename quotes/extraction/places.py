@@ -66,3 +66,31 @@ def is_place(text: str) -> bool:
     if not text or not text[0].isupper():
         return False
     return _key(text) in _places()
+
+
+# Endings that make a people's adjective of a country's name, and what the name may end in
+# instead: Russia-n, Ukrain(e)-ian, Israel-i, Chin(a)-ese, Turk(ey)-ish.
+_DEMONYM_ENDINGS = ("ian", "ean", "an", "n", "ese", "ish", "i")
+_PLACE_ENDINGS = ("", "a", "e", "y", "ia", "ey", "o")
+# Nationalities that no ending rule makes of their country's English name.
+_IRREGULAR_DEMONYMS = frozenset(
+    "american german british french polish dutch swiss chechen english welsh scottish irish "
+    "greek danish swedish finnish spanish portuguese czech slovak thai filipino kazakh uzbek "
+    "tajik kyrgyz turkmen azeri norwegian".split()
+)
+
+
+def is_demonym(word: str) -> bool:
+    """'Russian', 'Ukrainian', 'Israeli', 'Chinese': a nationality, never a person's name. The
+    word less its ending must be a country's name, give or take a final letter or two
+    ('Brian', 'Bogdan' and 'Julian' stay names)."""
+    lower = fold(word).lower()
+    if lower in _IRREGULAR_DEMONYMS:
+        return True
+    places = _countries()
+    for ending in _DEMONYM_ENDINGS:
+        stem = lower[: -len(ending)]
+        if lower.endswith(ending) and len(stem) >= 4:
+            if any(stem + tail in places for tail in _PLACE_ENDINGS):
+                return True
+    return False

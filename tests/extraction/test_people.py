@@ -164,3 +164,20 @@ def test_a_service_as_subject_stays_an_institution():
         assert quotation.speaker is None
         assert quotation.speaker_description.lower() == body_name.lower()
         assert extraction.speakers == {}
+
+
+def test_a_nationality_is_never_a_speaker():
+    """'He rejected Russian claims' does not make a person called Russian of the adjective:
+    the next quotation stays with the person the paragraph is about."""
+    from quotes.extraction.places import is_demonym
+
+    body = (
+        "\u201cThe ferry sank at dawn,\u201d Harbour master Ilse Vantongeren said.\n\n"
+        "She rejected Norwegian claims that the crew had been drinking. \u201cThere was no "
+        "alcohol on board, and the captain had slept for eight hours.\u201d\n"
+    )
+    extraction = extract(body)
+    assert [q.speaker for q in extraction.quotations] == ["Ilse Vantongeren"] * 2
+    assert list(extraction.speakers) == ["Ilse Vantongeren"]
+    assert all(map(is_demonym, ["Russian", "Ukrainian", "Israeli", "Chinese", "American"]))
+    assert not any(map(is_demonym, ["Brian", "Bogdan", "Julian", "Roman", "Milan"]))
