@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CORPUS ?= ../shared/corpus
 # Fictional articles in the gold format, written to test the rules on text they were not made from.
-INVENTED ?= tests/corpus/invented-1 tests/corpus/invented-2 tests/corpus/invented-3
+INVENTED ?= tests/corpus/invented-1 tests/corpus/invented-2 tests/corpus/invented-3 tests/corpus/invented-4
 PG_URL ?= postgres://postgres@127.0.0.1:5432/verbatim
 
 .PHONY: install serve demo test test-postgres lint format evaluate bench clean
