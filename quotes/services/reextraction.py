@@ -95,10 +95,8 @@ def reextract_article(*, article: Article) -> Report:
         Membership.objects.filter(article=article).delete()
         _drop_orphans(touched_people - {None})
 
-        stored = import_extraction(article=article, extraction=extraction, keep=kept)
-        report.added = sum(
-            1 for quote in stored for a in quote.appearances.all() if a.article_id == article.pk
-        ) - len(kept)
+        import_extraction(article=article, extraction=extraction, keep=kept)
+        report.added = article.appearances.count() - len(kept)
         _compare_kept(article, extraction, kept, report)
     return report
 

@@ -131,3 +131,25 @@ def test_statements_the_old_rules_left_apart_are_linked(capsys):
     assert apart.merged_into == survivor
     assert other.appearances.get().quote == survivor
     assert "1 relinked" in capsys.readouterr().out
+
+
+def test_the_report_counts_what_was_stored_beside_what_was_kept(capsys):
+    """With one statement published and another left suggested, the report says one curated
+    printing was kept and one printing stored again."""
+    body = ARTICLE + (
+        '\n"The southern berth will take the ferries until then, and the timetable will '
+        'not change," Vantongeren added.\n'
+    )
+    article, _ = archive_article(raw=body.encode(), source_file="two.txt")
+    first = article.appearances.order_by("start").first().quote
+    first.status = Quote.Status.PUBLISHED
+    first.save()
+    second = article.appearances.order_by("start").last()
+    second.person = second.quote.person = Person.objects.create(name="Quayside")
+    second.quote.save()
+    second.save()
+
+    call_command("reextract", str(article.pk))
+
+    assert "1 suggestions removed, 1 printings stored, 1 curated kept" in capsys.readouterr().out
+    assert article.appearances.count() == 2
