@@ -317,7 +317,6 @@ class Comparison:
     copied_coverage: float = 0.0  # the larger share, counting copies only (no translations)
     whole_coverage: float = 0.0  # the larger share, counting sentences printed whole only
     anchored: bool = False  # one sentence alone ties the two: many words in common, or whole
-    all_new_found: bool = False  # every sentence of the new statement found, loosely or not
 
     @property
     def sure(self):
@@ -433,7 +432,6 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
             and len(set(order)) == len(order)
             and sum(f.shared for f in new_found if f) >= ORDERED_MIN_SHARED
         )
-    all_new_found = all(new_found)
     if not anchored:  # loose matches count for nothing alone
         new_found = [f if f is None or not f.loose else None for f in new_found]
         old_found = [f if f is None or not f.loose else None for f in old_found]
@@ -450,7 +448,6 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
             _coverage(old, old_found, (WHOLE, INSIDE)),
         ),
         anchored=anchored,
-        all_new_found=all_new_found,
     )
 
 
@@ -506,14 +503,11 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
         same_speaker = compatible(person, quote)
         # The same named person's quote needs only a sentence that ties the two: an outlet
         # may print one sentence of a long statement, another translate the rest apart.
-        # ...or, for a short printing, every sentence of it found there, however loosely.
         own = (
             person is not None
             and quote.person_id == person.pk
-            and (
-                (result.anchored and result.matched_words >= SURE_MIN_WORDS)
-                or (result.all_new_found and sum(len(s.words) for s in new) >= SURE_MIN_WORDS)
-            )
+            and result.anchored
+            and result.matched_words >= SURE_MIN_WORDS
         )
         if (result.sure or own) and (same_speaker or result.strong):
             # The speaker's own quote first, then the most words in common.
