@@ -6,7 +6,14 @@ service (quotes/services/importing.py) turns it into people, units, quotes and a
 Modules, one a step:
 - text.py: typography folding, word and sentence splitting (shared with matching)
 - spans.py: quotation spans (marks of every style, multi-paragraph quotes, boilerplate)
-- attribution.py: speakers named before, after or inside the quote, pronouns, unnamed speakers
+- speech.py: speech verbs, the mask over quoted words, sentence starts (for spans and attribution)
+- names.py: capitalised runs that name people; the people of an article and what is stated for them
+- memberships.py: patterns for the units, ranks and roles stated with a person
+- descriptors.py: unnamed speakers, roles, institutions and publications as a verb's subject
+- attribution.py: speakers named before, after or inside the quote, pronouns, unnamed speakers,
+  and who the narrative is about
+- pipeline.py: the steps in order, from spans to speakers
+- places.py, ranks.py: gazetteer of places and nationalities; military ranks and roles
 - units.py: military units stated for a person, and the key that folds their spelling variants
 """
 

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 import regex as re
 
-from .attribution import SPEECH_VERB
+from .speech import SPEECH_VERB
 from .text import words
 
 DOUBLE = '"\u201c\u201d\u201e\u201f\u00ab\u00bb'

@@ -5,7 +5,7 @@ credited by the verbs of translated copy, and a quotation that follows another s
 import pytest
 
 from quotes.extraction import extract
-from quotes.extraction.attribution import SPEECH_VERB
+from quotes.extraction.speech import SPEECH_VERB
 
 FIRST = (
     "Colonel Bohdan Rylko, of the 61st Mechanised Brigade, said the road was cut. "

@@ -1,0 +1,122 @@
+"""Units, ranks and roles stated with a person: the patterns that read them around a name."""
+
+import regex as re
+
+from .ranks import RANK, ROLE
+from .units import SERVICE, SERVICE_OWNER, UNIT, UNIT_NOUNS
+
+# The unit's owner country, left out of the unit's name: "Russia's 47th aviation regiment".
+_OWNER = r"(?:(?:\p{Lu}\p{Ll}+[ \u00a0]){0,2}\p{Lu}\p{Ll}+['’]s?[ \u00a0]+)?"
+# A unit, or a service or command ("the Ukrainian Navy", "Operational Command South") where a
+# role apposition states it as the person's.
+_STATED_UNIT = r"(?:" + SERVICE_OWNER + r"(?P<unit>" + SERVICE + r")|(?P<unit>" + UNIT + r"))"
+_IN_UNIT = r"\s+(?:of|from|in|with|for|at)\s+" + _OWNER + r"(?:the\s+)?" + _STATED_UNIT
+RANK_I = r"(?i:" + RANK + r")"
+# A role narrowed to a part of the unit: "head of the press service (of the 10th Army Corps)",
+# "commander of the reconnaissance company (of the 5th Brigade)".
+_DUTY = (
+    ROLE + r"(?:\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?"
+    r"(?=\s+(?:of|from|in|with|for|at)\s+(?:the\s+)?[\p{Lu}\d]))?"
+)
+# A person's age between their name and an apposition: "X, 27, of the ...", "X, aged 27, a ...".
+_AGE = r"(?:\s*,\s*(?:aged\s+)?\d{1,3}(?=\s*,))?"
+# ", a lieutenant colonel and deputy commander of the ...", ", commander of the ...",
+# ", a radio operator of the ...", ", who serves in the ...", " of the ...".
+UNIT_AFTER = re.compile(
+    _AGE
+    + r"\s*(?:,\s*(?P<role>(?:(?:a|an|the)\s+)?(?:(?P<rank>"
+    + RANK_I
+    + r")(?:\s+and|\s*,)?\s+)?"
+    r"(?:(?P<duty>"
+    + _DUTY
+    + r")|(?<=\b(?:a|an)\s+)[\w-]+(?:\s+[\w-]+){0,2}?))"
+    + _IN_UNIT
+    + r"|,?\s*who\s+(?:(?:served|serves|is\s+serving|fought|fights|was|is)"
+    r"(?:\s+as\s+(?:(?:a|an|the)\s+)?(?P<duty>" + ROLE + r"))?"
+    # "who is a member of", "who commands a company in", "who heads the press service of"
+    r"|(?:is|was)\s+(?:a\s+)?member"
+    r"|(?P<leads>commands|commanded|leads|led|heads|headed)\s+(?:a|an|the|his|her)\s+"
+    r"(?P<part>[a-z][\w-]*(?:\s+[a-z][\w-]*)?))"
+    r"\s+(?:with|in|of|from)\s+"
+    + _OWNER
+    + r"(?:the\s+)?"
+    + _STATED_UNIT
+    # "X was introduced as the spokesman of the Navy"
+    + r"|\s+(?:was|is|had\s+been)\s+(?:introduced|presented|identified)\s+as\s+(?:(?:a|an|the)\s+)?"
+    r"(?P<duty>"
+    + _DUTY
+    + r")"
+    + _IN_UNIT
+    # "of the 59th Brigade", "of a neighboring unit known as the Sokil Regiment"
+    + r"|,?\s*(?:of|from)\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:known\s+as|called|named)\s+)?"
+    + _OWNER
+    + r"(?:the\s+)?(?P<unit>"
+    + UNIT
+    + r"))"
+)
+# "deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X": the mention
+# starts at the rank.
+# Without the comma too: "- told the drone operator of the 139th brigade Petrenko Bohdan".
+UNIT_BEFORE = re.compile(r"\b(?P<duty>" + _DUTY + r")" + _IN_UNIT + r"(?:\s*,)?\s*$")
+# "Navy spokesman X", "the Air Force's spokesman, X": a service named by its role's holder.
+SERVICE_BEFORE = re.compile(
+    r"(?<![\w-])(?:(?:the|The)\s+)?"
+    + SERVICE_OWNER
+    + r"(?P<unit>"
+    + SERVICE
+    + r")(?:['’]s)?\s+(?P<duty>"
+    + ROLE
+    + r")\s*,?\s*$"
+)
+# A unit called by its noun is the last one of that kind stated before: "X, the brigade's
+# commander,", "X, brigade spokesman,", "X, a spokesman for the brigade,", "the brigade's
+# commander, X,", "said brigade spokesman X".
+_NOUN = r"(?P<noun>(?i:" + UNIT_NOUNS + r"))"
+UNIT_OWNED = re.compile(
+    _AGE + r"(?:\s*,\s*(?:(?:the|its|their)\s+" + _NOUN + r"['’]s?|(?:the\s+)?" + _NOUN + r")"
+    r"\s+(?P<duty>" + _DUTY + r")\b"
+    r"|\s*,\s*(?:(?:a|an|the)\s+)?(?:" + RANK_I + r"(?:\s+and|\s*,)?\s+)?(?P<duty>" + _DUTY + r")"
+    r"\s+(?:of|for|in|with|at)\s+(?:the|this|that)\s+"
+    + _NOUN
+    + r"\b(?!['’]|[ \u00a0]*(?:No\b|\u2116|\d)))"
+)
+UNIT_OWNED_BEFORE = re.compile(
+    r"(?:\b(?P<duty>" + _DUTY + r")\s+(?:of|for)\s+the\s+" + _NOUN + r"\s*,"
+    # Not "a brigade commander" nor "Russian army officer": some unit of that kind.
+    r"|(?<!\b(?:[Aa]n?|\d\w*|\p{Lu}\w*)\s+)\b(?:(?:the|its|The|Its)\s+)?" + _NOUN + r"(?:['’]s)?"
+    r"\s+(?P<duty>" + _DUTY + r")\s*,?)\s*$"
+)
+ANY_UNIT = re.compile(UNIT)
+
+
+# A role and perhaps its unit between a verb and the name it precedes: " the drone operator
+# of the 139th brigade ".
+ROLE_LEAD = re.compile(
+    r"\s+(?:(?:the|a|an)\s+)?(?:[\w'’-]+\s+){0,2}?(?i:" + ROLE + r")"
+    r"(?:\s+(?:of|for|from|in|with|at)\s+[^,;:.!?\n\x01]{1,120}?)?(?:\s*,)?\s+"
+)
+# The role in such words, up to the unit: "head of the press service", "drone operator".
+LEAD_DUTY = re.compile(
+    r"(?<![\w-])(?P<duty>(?:(?!(?:the|an?|to|of|as|for|in|at)\b)[a-z][\w-]*\s+){0,2}?"
+    + ROLE
+    + r"(?:\s+of\s+(?:the\s+)?[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?)?)(?=\s+(?:(?:of|for|from|in|with|at)\s+\S|\p{Lu})|\s*,?\s*$)"
+)
+# "who served with the same unit", "who commands a company of the same brigade".
+SAME_UNIT = re.compile(
+    _AGE + r"\s*,?\s*(?:who\s+[^,.;:\n]*?\s+)?(?:of|with|in|from)\s+the\s+same\s+"
+    r"(?P<noun>" + UNIT_NOUNS + r")\b"
+)
+UNIT_LATER = re.compile(
+    r"(?:\b(?:He|She)\s+(?:serves|served|is\s+serving|fought|fights|was|is)\s+"
+    r"(?:(?:a|an|the)\s+)?(?:(?P<rank>"
+    + RANK_I
+    + r")(?:\s+and)?\s+)?(?:(?P<duty>"
+    + ROLE
+    + r")\s+)?(?:in|with|of|for)\s+"
+    + _OWNER
+    + r"(?:the\s+)?(?P<unit>"
+    + UNIT
+    + r")"
+    r"|\b(?:His|Her)\s+unit,\s+(?:the\s+)?(?P<unit>" + UNIT + r"))"
+)
