@@ -7,7 +7,7 @@ Modules, one a step:
 - text.py: typography folding, word and sentence splitting (shared with matching)
 - spans.py: quotation spans (marks of every style, multi-paragraph quotes, boilerplate)
 - speech.py: speech verbs, the mask over quoted words, sentence starts (for spans and attribution)
-- names.py: capitalised runs that name people; the people of an article and what is stated for them
+- mentions.py: capitalised runs that name people; an article's people and what it states of them
 - memberships.py: patterns for the units, ranks and roles stated with a person
 - descriptors.py: unnamed speakers, roles, institutions and publications as a verb's subject
 - attribution.py: speakers named before, after or inside the quote, pronouns, unnamed speakers,

@@ -23,7 +23,7 @@ from .descriptors import (
     title_before,
 )
 from .memberships import ANY_UNIT, ROLE_LEAD, UNIT_AFTER
-from .names import NOT_PERSON, PERSON_NOUN, Mention, Names
+from .mentions import NOT_PERSON, PERSON_NOUN, Mention, Names
 from .ranks import ENLISTED_RANKS, OFFICER_RANKS, ROLE
 from .speech import MASK, SPEECH_VERB, sentence_start
 from .text import TITLE_ABBREVIATIONS

@@ -2,7 +2,7 @@
 
 import regex as re
 
-from .names import NOT_PERSON, Person
+from .mentions import NOT_PERSON, Person
 from .places import is_place
 from .ranks import ENLISTED_RANKS, OFFICER_RANKS, RANK, ROLE, rank_noun
 from .speech import MASK, SPEECH_VERB

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from . import Extraction, Quotation, Speaker
 from .attribution import Attributor, Entity, Found, refers
 from .descriptors import describes
-from .names import Names
+from .mentions import Names
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .speech import mask
 from .text import fold, words
