@@ -39,12 +39,13 @@ def person_for(speaker: Speaker, *, article=None) -> Person | None:
     """The archive's person for a speaker the article names, or None for an outlet or a
     unit quoted as a source (they are no people).
 
-    A name surely theirs (same surname and first name in any romanisation, patronymic or
-    not) joins an existing person, the new spelling kept as an alias. A surname alone joins
-    the one person of that surname, if only one has it. Any other likeness (another first
-    name, an initial, a surname in another case or spelt alike, a surname several people
-    share) makes a new person and a PersonMergeSuggestion for each of the others: two people
-    are never joined by guesswork."""
+    A name surely theirs (same first name in any romanisation with the same surname, or the
+    surname in another case; patronymic or not) joins an existing person, the new spelling
+    kept as an alias. A surname alone joins the one person of that surname, if only one has
+    it, and a doubtful namesake joins when the article puts the speaker in their unit. Any
+    other likeness (another first name, an initial, a surname in another case or spelt
+    alike, a surname several people share) makes a new person and a PersonMergeSuggestion
+    for each of the others: two people are never joined by guesswork."""
     names = [speaker.name, *speaker.aliases]
     if is_institution(speaker.name, article=article):
         return None
