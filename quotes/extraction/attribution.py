@@ -74,10 +74,21 @@ _NAMED_AS = re.compile(
     r"(?:\b(?:gave|giving|gives)\s+(?:his|her|their)\s+(?:full\s+)?name\s+(?:only\s+)?as"
     r"|\b(?:identified|identifying|identifies|introduced|introducing|introduces|named|calls|called)"
     r"\s+(?:himself|herself)(?:\s+as)?|\b(?:named|identified|named\s+only)\s+as|\bnamed"
+    # "The SBU later identified him as X"
+    r"|\b(?:identified|named|introduced)\s+(?:him|her)\s+as"
     # "named by Ukrainian officials as X", "identified by the SBU as X"
     r"|\b(?:named|identified)\s+by\s+[^,.;:\n\x01]{1,60}?\s+as)\s+$"
 )
 
+# A name given to "he" or "him", the unnamed person in focus: "The SBU later identified him as
+# X", "He was later named as X", "She gave her name as X".
+_NAMED_BY_PRONOUN = re.compile(
+    r"(?:\b(?:him|her)\s+as"
+    r"|^(?:(?:Later|Then|Meanwhile|Finally|Lastly),?\s+)?(?:He|She)\s+"
+    r"(?:(?:was|has\s+been|had\s+been)\s+(?:\w+ly\s+|later\s+)?(?:named|identified)"
+    r"(?:\s+by\s+[^,.;:\n\x01]{1,60}?)?"
+    r"|(?:later\s+)?(?:gave|gives)\s+(?:his|her)\s+(?:full\s+)?name)\s+as)\s+$"
+)
 
 # Verbs with which an outlet credits its source of a story: "Ukrinform reports".
 _CREDIT = re.compile(r"^(?:reports|reported|writes|wrote|[Aa]ccording\s+to)$")
@@ -114,6 +125,8 @@ class Entity:
         return ("person", self.person) if self.person is not None else ("unnamed", self.ident)
 
 
+# What content farms call a captured soldier ("the occupier said"): never a civilian.
+_ENEMY = frozenset("occupier invader".split())
 # Words that may all stand for one captured or serving soldier: "the soldier" after "one of
 # the prisoners" or "a junior sergeant".
 _MILITARY = (
@@ -123,6 +136,7 @@ _MILITARY = (
     )
     | OFFICER_RANKS
     | ENLISTED_RANKS
+    | _ENEMY
 )
 _HUMAN = frozenset("man woman person".split())
 
@@ -149,7 +163,7 @@ def refers(descriptor: str, entity: Entity) -> bool:
         return True
     if head in _MILITARY | _HUMAN and said & _MILITARY:
         return True
-    return head in _MILITARY and bool(said & _HUMAN)
+    return head in _MILITARY - _ENEMY and bool(said & _HUMAN)
 
 
 @dataclass
@@ -168,6 +182,8 @@ class Found:
     # The definite descriptor a name is given to ("The soldier, named by officials as X,"):
     # X is the unnamed speaker the article was about.
     descriptor: str = ""
+    # A name given to "he" or "him" ("The SBU identified him as X"): the unnamed person in focus.
+    by_pronoun: bool = False
 
 
 class Attributor:
@@ -472,6 +488,9 @@ class Attributor:
                     # "The soldier, named by officials as X, surrendered": X is the soldier.
                     found = Found("name", mention.start, "", mention)
                     found.descriptor = self.naming_descriptor(sentence, mention)
+                    found.by_pronoun = bool(
+                        _NAMED_BY_PRONOUN.search(text[sentence : mention.start])
+                    )
                     events.append((mention.start, found))
                     continue
                 descriptor = self.apposed_descriptor(sentence, mention)

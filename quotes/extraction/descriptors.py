@@ -13,7 +13,7 @@ RELATIVE_PRONOUN = r"(?:who|whom|whose|which|that)\b"
 DESCRIPTOR = re.compile(
     r"\b((?:[Oo]ne|[Aa]nother|[Aa]n?|[Tt]he|[Tt]his|[Tt]hat)"
     r"(?:[ \u00a0]+(?!" + _PREPOSITION + r"\b|" + RELATIVE_PRONOUN + r")"
-    r"(?:[a-z][\w-]*|\p{Lu}\p{Ll}+|\d[\w-]*)){0,3}"
+    r"(?:[a-z][\w-]*|\p{Lu}\p{Ll}+|\d[\w-]*|POW)){0,3}"
     r"(?:[ \u00a0]+" + _PREPOSITION + r"(?:[ \u00a0]+(?:the|a|an|his|her|their))?"
     r"(?:[ \u00a0]+(?!" + RELATIVE_PRONOUN + r")[\p{L}\d][\w'’-]*){1,6})?)"
     r"(?:\s+(?:also|then|later|again|had|has|have|was|were|\w+ly))?\s*,?\s*$"
@@ -151,6 +151,8 @@ INSTITUTION_AFTER = re.compile(
 # Documents whose words are their author's: "the report says" after "The SBU report notes".
 DOCUMENT = re.compile(r"^(?:the|this|that)\s+(?:report|statement|message|post|comment|note)\b")
 _ACRONYM = re.compile(r"\b\p{Lu}{2,}\b")
+# Acronyms that stand for one person, not a body: "the POW said".
+_PERSON_ACRONYMS = frozenset({"POW"})
 
 
 # Words in the names of newspapers, agencies and channels, which report what others said.
@@ -173,7 +175,7 @@ def institution(phrase: str) -> str:
     words = phrase.split()
     definite = words[0].lower() == "the"
     body = words[1:] if definite else words
-    if not body or is_place(" ".join(body)):
+    if not body or is_place(" ".join(body)) or body[-1].upper() in _PERSON_ACRONYMS:
         return ""
     if definite or _ACRONYM.search(phrase) or any(w in NOT_PERSON for w in body):
         return ("the " + " ".join(body)) if definite else phrase
@@ -183,6 +185,16 @@ def institution(phrase: str) -> str:
 # Words that make a role another one: a deputy commander is not "the commander".
 _QUALIFIERS = frozenset("deputy acting assistant former first vice chief senior junior".split())
 _SOLDIERS = frozenset("soldier serviceman servicewoman".split())
+# What content farms and tabloids call a captured soldier: "- tells the occupier", "the POW
+# said". They fit a person presented with a rank or as a soldier or prisoner.
+_CAPTIVE = _SOLDIERS | frozenset("occupier invader prisoner captive pow".split())
+_MILITARY_WORDS = _CAPTIVE | frozenset(
+    "captured conscript recruit paratrooper marine sailor tankman airman infantryman "
+    "mercenary gunner sniper".split()
+)
+# Roles stated without a role's noun: "X, who heads the Zaporizhzhia regional administration"
+# is "the governor"; the head of a city's administration is "the mayor".
+_HEADS = {"governor": "regional", "mayor": "city"}
 
 
 # Words for one role: machine-translated copy calls a spokesman "the speaker".
@@ -218,7 +230,14 @@ def describes(person: Person, description: str) -> bool:
         if stated and head == "officer" and not qualifiers:
             if _role_words(stated)[0] in _OFFICER_ROLES:
                 return True
+    if not qualifiers and _HEADS.get(head) and _HEADS[head] == person.heads:
+        return True
+    stated = re.findall(r"[a-z]+", f"{person.description} {person.role}".lower())
+    if head in _CAPTIVE and not qualifiers and _MILITARY_WORDS.intersection(stated):
+        return True  # "the prisoner" after "X, a captured soldier of the ..."
     rank = rank_noun(person.rank)
+    if rank and head in _CAPTIVE - _SOLDIERS and not qualifiers:
+        return True  # "the occupier" after "Private X"
     if rank and not qualifiers:
         if head == rank:
             return True

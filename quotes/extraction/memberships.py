@@ -29,7 +29,11 @@ UNIT_AFTER = re.compile(
     + r")(?:\s+and|\s*,)?\s+)?"
     r"(?:(?P<duty>"
     + _DUTY
-    + r")|(?<=\b(?:a|an)\s+)[\w-]+(?:\s+[\w-]+){0,2}?))"
+    + r")|(?<=\b(?:a|an)\s+)[\w-]+(?:\s+[\w-]+){0,2}?)"
+    # A bare rank, as translated copy prints it: "X, private of the 12th regiment".
+    + r"|(?P<rank>"
+    + RANK_I
+    + r"))"
     + _IN_UNIT
     + r"|,?\s*who\s+(?:(?:served|serves|is\s+serving|fought|fights|was|is)"
     r"(?:\s+as\s+(?:(?:a|an|the)\s+)?(?P<duty>" + ROLE + r"))?"

@@ -105,6 +105,19 @@ _UNNAMED_SPEAKER = re.compile(
 )
 
 
+# The head of a regional or city (military) administration, after the name ("X, who heads the
+# Zaporizhzhia regional administration") or before it ("head of the Kharkiv regional military
+# administration X"): the article's "governor" or "mayor".
+_ADMINISTRATION = (
+    r"(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?P<level>regional|oblast|[Cc]ity)\s+"
+    r"(?:(?:military|state|military-civil)\s+)?administration"
+)
+_HEADS_AFTER = re.compile(
+    r"\s*,\s*(?:who\s+(?:heads|headed|leads|led)|(?:the\s+)?head\s+of)\s+" + _ADMINISTRATION
+)
+_HEADS_BEFORE = re.compile(r"\b[Hh]ead\s+of\s+" + _ADMINISTRATION + r"(?:\s*,)?\s+$")
+
+
 # Slavic case endings printed on a transliterated surname: genitive -a, dative -u/-ovi/-evi,
 # instrumental -om/-em (Marchuk: Marchuka, Marchuku, Marchukom, Marchukovi).
 _CASE_ENDINGS = ("a", "u", "om", "em", "ovi", "evi")
@@ -137,6 +150,7 @@ class Mention:
     duty: str = ""  # what the person does, from an apposition: "deputy commander"
     place: bool = False  # a lone word that is also a place's name: "Kyiv", "Jackson"
     common: bool = False  # a capitalised noun after an article: "a captured Russian Soldier"
+    heads: str = ""  # the administration the person heads: "regional", "city"
 
 
 @dataclass
@@ -148,6 +162,7 @@ class Person:
     description: str = ""
     rank: str = ""
     role: str = ""
+    heads: str = ""  # the administration the person heads: "regional", "city"
 
 
 class Names:
@@ -389,6 +404,11 @@ class Names:
         for mention in ordered:
             if mention.possessive:
                 continue
+            heads = _HEADS_AFTER.match(text, mention.end) or _HEADS_BEFORE.search(
+                text, max(0, mention.start - 120), mention.start
+            )
+            if heads:
+                mention.heads = "city" if heads.group("level").lower() == "city" else "regional"
             match = UNIT_AFTER.match(text, mention.end)
             if match:
                 mention.unit = " ".join(match.group("unit").split())
@@ -506,5 +526,7 @@ class Names:
             person.description = mention.role
         if mention.rank and not person.rank:
             person.rank = mention.rank
+        if mention.heads and not person.heads:
+            person.heads = mention.heads
         if mention.duty and not person.role:
             person.role = mention.duty

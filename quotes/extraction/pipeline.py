@@ -65,10 +65,15 @@ class _Resolver:
         focus = self.focus
         if found.kind == "name":
             person = self.names.person_for(found.mention)
-            if found.descriptor and focus is not None and focus.person is None:
-                if refers(found.descriptor, focus):
-                    # "The soldier, named by officials as X,": the unnamed speaker was X all
-                    # along; run() credits X with what they said before.
+            if (
+                (found.descriptor or found.by_pronoun)
+                and focus is not None
+                and focus.person is None
+            ):
+                if (found.by_pronoun and focus.description) or refers(found.descriptor, focus):
+                    # "The soldier, named by officials as X,", "The SBU identified him as X":
+                    # the unnamed speaker was X all along; run() credits X with what they
+                    # said before.
                     focus.person = person
                     self.names.give_units(person, focus.units)
                     return focus
