@@ -45,6 +45,11 @@ def change_link(obj, text=None):
     return format_html('<a href="{}">{}</a>', url, text if text is not None else obj)
 
 
+def speaker_link(person, description, empty="–"):
+    """Whom a quote or a printing credits: a link to the person, else the description."""
+    return change_link(person) if person is not None else description or empty
+
+
 def plural(count, singular, many=None):
     return f"{count} {singular if count == 1 else (many or singular + 's')}"
 
@@ -377,8 +382,10 @@ class QuoteAppearanceInline(admin.TabularInline):
 
     @admin.display(description="this article credits")
     def credited(self, appearance):
-        who = appearance.person or appearance.speaker_description or "nobody named"
-        return f"{who} ({appearance.speaker_title})" if appearance.speaker_title else str(who)
+        who = speaker_link(appearance.person, appearance.speaker_description, "nobody named")
+        if appearance.speaker_title:
+            return format_html("{} ({})", who, appearance.speaker_title)
+        return who
 
     @admin.display(description="outlet")
     def outlet(self, appearance):
@@ -878,9 +885,7 @@ class AttributionConflictAdmin(admin.ModelAdmin):
     @admin.display(description="printing credits")
     def credited(self, conflict):
         appearance = conflict.appearance
-        if appearance.person_id:
-            return change_link(appearance.person)
-        return appearance.speaker_description or "–"
+        return speaker_link(appearance.person, appearance.speaker_description)
 
     @admin.action(description="Keep the quote's speaker")
     def keep_quote_speaker(self, request, queryset):
@@ -940,10 +945,7 @@ class ArticleAppearanceInline(admin.TabularInline):
 
     @admin.display(description="speaker")
     def speaker(self, appearance):
-        quote = appearance.quote
-        if quote.person_id:
-            return change_link(quote.person)
-        return quote.speaker_description or "–"
+        return speaker_link(appearance.quote.person, appearance.quote.speaker_description)
 
     @admin.display(description="status")
     def status(self, appearance):
