@@ -5,6 +5,7 @@ import hashlib
 from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
+from simple_history.models import HistoricalRecords
 
 
 class Outlet(models.Model):
@@ -54,6 +55,8 @@ class Article(models.Model):
     archived_at = models.DateTimeField(auto_now_add=True)
 
     objects = ArticleQuerySet.as_manager()
+    # The raw bytes never change (see fixity), so the history need not copy them.
+    history = HistoricalRecords(excluded_fields=["raw"])
 
     class Meta:
         ordering = ["-published", "-archived_at"]

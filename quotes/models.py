@@ -4,6 +4,7 @@ import datetime
 import secrets
 from itertools import combinations
 
+from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
@@ -11,6 +12,7 @@ from django.db.models import Count, F, Min, Prefetch, Q, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.text import slugify
+from simple_history.models import HistoricalRecords
 
 from archive.models import Article, Outlet
 
@@ -107,6 +109,7 @@ class Person(models.Model):
     )
 
     objects = PersonQuerySet.as_manager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]
@@ -207,6 +210,7 @@ class Unit(models.Model):
     )
 
     objects = UnitQuerySet.as_manager()
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["name"]
@@ -242,6 +246,8 @@ class Membership(models.Model):
         blank=True,
         help_text="The role as the article prints it: 'deputy commander'.",
     )
+
+    history = HistoricalRecords()
 
     class Meta:
         constraints = [
@@ -309,6 +315,13 @@ class Quote(models.Model):
         SUGGESTED = "suggested", "Suggested"
         PUBLISHED = "published", "Published"
         REJECTED = "rejected", "Rejected"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    class WithdrawalReason(models.TextChoices):
+        LEGAL = "legal", "Legal request"
+        WRONG_ATTRIBUTION = "wrong-attribution", "Wrong attribution"
+        DUPLICATE = "duplicate", "Duplicate"
+        OTHER = "other", "Other"
 
     short_id = models.CharField(max_length=16, unique=True, default=new_short_id, editable=False)
     text = models.TextField(help_text="The canonical wording of the statement.")
@@ -336,6 +349,11 @@ class Quote(models.Model):
         editable=False,
         help_text="The earliest publication date of its printings, kept by refresh_dates().",
     )
+    withdrawal_reason = models.CharField(
+        max_length=20, choices=WithdrawalReason.choices, blank=True, editable=False
+    )
+    withdrawal_note = models.CharField(max_length=500, blank=True, editable=False)
+    withdrawn_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # The words of the quote and of each printed wording, for full-text search on PostgreSQL
@@ -343,9 +361,15 @@ class Quote(models.Model):
     search_vector = SearchVectorField(null=True, editable=False)
 
     objects = QuoteQuerySet.as_manager()
+    history = HistoricalRecords(excluded_fields=["search_vector", "updated_at"])
 
     class Meta:
         ordering = ["-created_at"]
+        permissions = [
+            ("publish_quote", "Can publish and reject quotes"),
+            ("merge_quote", "Can merge quotes and people"),
+            ("withdraw_quote", "Can withdraw and restore quotes"),
+        ]
         indexes = [
             models.Index(fields=["status", "-created_at"]),
             GinIndex(fields=["search_vector"], name="quote_search_vector"),
@@ -411,6 +435,8 @@ class Appearance(models.Model):
         blank=True,
         help_text="The speaker's rank, title and role as this article prints them.",
     )
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["article__published", "article__archived_at", "start"]
@@ -528,3 +554,34 @@ class AttributionConflict(models.Model):
 
     def __str__(self):
         return f"{self.quote.short_id}: {self.appearance}"
+
+
+class Correction(models.Model):
+    """A change to a public quote, on the public record of its permalink and feed."""
+
+    class Kind(models.TextChoices):
+        TEXT = "text", "Text corrected"
+        SPEAKER = "speaker", "Speaker corrected"
+        UNIT = "unit", "Unit corrected"
+        MERGED = "merged", "Merged"
+        SPLIT = "split", "Printing split off"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        RESTORED = "restored", "Restored"
+
+    quote = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="corrections")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    summary = models.CharField(max_length=500, help_text="What changed, as readers see it.")
+    note = models.CharField(max_length=500, blank=True, help_text="Why, in the editor's words.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.quote.short_id}: {self.summary}"
+
+    def get_absolute_url(self):
+        return self.quote.get_absolute_url()

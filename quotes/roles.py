@@ -1,0 +1,61 @@
+"""The staff roles, as Django groups: what archivists and editors may do.
+
+Archivists add and edit articles, quotes, people and units and review suggestions; editors
+may also publish, reject, merge, withdraw and restore. Only superusers manage users (no group
+holds a permission on auth). `sync_roles` writes the groups; a data migration runs it, and
+runs it again whenever ROLES changes.
+"""
+
+ARCHIVISTS = "Archivists"
+EDITORS = "Editors"
+
+_EDIT = ("add", "change", "view")
+_ARCHIVIST = {
+    "archive": {"article": _EDIT, "outlet": _EDIT},
+    "quotes": {
+        "quote": _EDIT,
+        "appearance": _EDIT,
+        "person": _EDIT,
+        "personalias": (*_EDIT, "delete"),
+        "unit": _EDIT,
+        "membership": (*_EDIT, "delete"),
+        "mergesuggestion": ("change", "view"),
+        "personmergesuggestion": ("change", "view"),
+        "attributionconflict": ("change", "view"),
+        "correction": ("view",),
+    },
+}
+
+ROLES = {
+    ARCHIVISTS: [
+        (app, f"{action}_{model}")
+        for app, models in _ARCHIVIST.items()
+        for model, actions in models.items()
+        for action in actions
+    ],
+}
+ROLES[EDITORS] = [
+    *ROLES[ARCHIVISTS],
+    ("quotes", "publish_quote"),
+    ("quotes", "merge_quote"),
+    ("quotes", "withdraw_quote"),
+]
+
+
+def sync_roles(apps):
+    """Create or update each role's group to hold exactly its permissions (`apps` is the
+    migration's app registry)."""
+    from django.contrib.auth.management import create_permissions
+
+    for config in apps.get_app_configs():
+        config.models_module = True
+        create_permissions(config, apps=apps, verbosity=0)
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    for name, wanted in ROLES.items():
+        group, _ = Group.objects.get_or_create(name=name)
+        permissions = [
+            Permission.objects.get(content_type__app_label=app, codename=codename)
+            for app, codename in wanted
+        ]
+        group.permissions.set(permissions)
