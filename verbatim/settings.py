@@ -6,9 +6,13 @@ supplies a throwaway key and relaxes the HTTPS-only settings.
 """
 
 import os
+import re
+from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -22,6 +26,18 @@ def env_bool(name, default=False):
 
 def env_list(name, default=""):
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+# "120/min", "30/m", "1000/day": a number of requests per second, minute, hour or day, in the
+# form both DRF's throttles and django-ratelimit read.
+RATE = re.compile(r"\d+/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def env_rate(name, default):
+    value = os.environ.get(name, default).strip()
+    if not RATE.fullmatch(value):
+        raise ImproperlyConfigured(f"{name}={value!r} is not a rate such as 60/min or 1000/day.")
+    return value
 
 
 DEV = env_bool("VERBATIM_DEV")
@@ -51,6 +67,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    # Failed admin logins, and the lockout after too many of them.
+    "axes",
+    # Only for its system check of the cache the rate limits count in (verbatim/ratelimit.py).
+    "django_ratelimit",
     "archive",
     "quotes",
 ]
@@ -67,6 +87,20 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Who made each change, for the history of every record.
     "simple_history.middleware.HistoryRequestMiddleware",
+    # 429 for a client that searches, downloads or reads feeds too often.
+    "verbatim.ratelimit.RateLimitMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+# Axes first: it refuses a locked-out login before ModelBackend checks the password. It needs
+# the request, so tests log in with client.force_login() or client.login(request=...).
+# The history is a record, never a way back: old versions are shown, not restored.
+SIMPLE_HISTORY_REVERT_DISABLED = True
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "verbatim.urls"
@@ -144,8 +178,57 @@ CSRF_COOKIE_SECURE = not DEV
 SECURE_HSTS_SECONDS = 0 if DEV else int(os.environ.get("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEV
 SECURE_HSTS_PRELOAD = not DEV
-if env_bool("BEHIND_PROXY"):
+# Behind a TLS proxy, it tells us the scheme and the client's address (verbatim.ratelimit).
+BEHIND_PROXY = env_bool("BEHIND_PROXY")
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# The cache holds rate-limit counters and short-lived page figures. Production sets REDIS_URL
+# (or CACHE_URL), so that every worker process counts a client's requests together; without
+# it each process keeps its own LocMemCache, the zero-setup default for development.
+CACHE_URL = os.environ.get("REDIS_URL") or os.environ.get("CACHE_URL")
+if CACHE_URL:
+    if urlsplit(CACHE_URL).scheme not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(
+            "REDIS_URL or CACHE_URL must be a redis://, rediss:// or unix:// URL."
+        )
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+SILENCED_SYSTEM_CHECKS = [
+    # django-ratelimit's list of supported caches predates Django's own RedisCache, which
+    # increments atomically as the limits need.
+    "django_ratelimit.W001",
+]
+if not CACHE_URL:
+    # LocMemCache counts per process, so with several workers a client gets a few times its
+    # limit. It is the development default; production sets REDIS_URL.
+    SILENCED_SYSTEM_CHECKS.append("django_ratelimit.E003")
+
+# The client's address, for rate limits and login lockouts: REMOTE_ADDR, or behind a proxy
+# the last address in X-Forwarded-For, the one the proxy appended (a client can send others).
+RATELIMIT_IP_META_KEY = "verbatim.ratelimit.client_ip"
+AXES_CLIENT_IP_CALLABLE = "verbatim.ratelimit.client_ip"
+
+# Per-client limits on the costly public pages (verbatim/ratelimit.py says which pages are
+# in which group); beyond them the client gets a 429 page with Retry-After.
+RATE_LIMITS = {
+    "search": env_rate("RATE_LIMIT_SEARCH", "60/min"),
+    "download": env_rate("RATE_LIMIT_DOWNLOAD", "30/min"),
+    "feed": env_rate("RATE_LIMIT_FEED", "60/min"),
+}
+
+# Admin login lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
+# username from one address, that pair is refused for the cool-off time, even with the right
+# password. Another address, or another username, is unaffected.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 60)))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = env_bool("AXES_RESET_ON_SUCCESS", default=True)
+AXES_LOCKOUT_CALLABLE = "verbatim.ratelimit.lockout_response"
 
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
@@ -182,6 +265,19 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
+    # Per client address. The API authenticates nobody today, so every client gets the
+    # anonymous rate; the user rate is there for when it does.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_rate("RATE_LIMIT_API", "120/min"),
+        "user": env_rate("RATE_LIMIT_API_USER", "600/min"),
+    },
+    # The client's address as verbatim.ratelimit.client_ip reads it: never X-Forwarded-For
+    # unless behind a proxy, and then only the entry the proxy added.
+    "NUM_PROXIES": 1 if BEHIND_PROXY else 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Verbatim API",
