@@ -6,8 +6,19 @@ from django import forms
 from django.contrib.admin.widgets import AdminDateWidget
 from django.utils.html import format_html, format_html_join
 
-from .models import Article, Outlet
+from .models import Article, Outlet, validate_web_url
 from .services import FORMATS, MAX_BYTES, ArticleRejected, archive_article, decode
+
+
+class WebURLField(forms.URLField):
+    """A URL field that takes only http and https addresses, as the models store."""
+
+    default_validators = [validate_web_url]
+    # The field's own "invalid" message would replace the validator's, which says why.
+    default_error_messages = {"invalid": validate_web_url.message}
+
+    def __init__(self, **kwargs):
+        super().__init__(**{"assume_scheme": "https", **kwargs})
 
 
 class OutletNameInput(forms.TextInput):
@@ -51,7 +62,7 @@ class ArticleAddForm(forms.Form):
         help_text="Choose an existing outlet or type a new name; "
         "for an HTML page left empty, the page's own site name is used.",
     )
-    url = forms.URLField(label="URL", max_length=1000, required=False, assume_scheme="https")
+    url = WebURLField(label="URL", max_length=1000, required=False)
     title = forms.CharField(max_length=500, required=False)
     published = forms.DateField(label="Publication date", required=False, widget=AdminDateWidget())
     publish = forms.BooleanField(
@@ -138,7 +149,7 @@ class ArticleAddForm(forms.Form):
             )
         return cleaned
 
-    def save(self):
+    def save(self, user=None):
         """Archive the article through the archive service; returns (article, created).
         Raises ArticleRejected with a one-line reason, leaving the database unchanged."""
         data = self.cleaned_data
@@ -151,4 +162,5 @@ class ArticleAddForm(forms.Form):
             title=data["title"].strip(),
             published=data["published"],
             publish=data["publish"],
+            user=user,
         )

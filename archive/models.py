@@ -2,16 +2,29 @@
 
 import hashlib
 
+from django.core.validators import URLValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.text import slugify
 from simple_history.models import HistoricalRecords
 
+# What an article keeps exactly as archived: its bytes, how they are read, and their hash.
+FIXED_FIELDS = ("raw", "raw_format", "sha256")
+
+# Only web addresses: a javascript: or data: URL would run or render wherever it is linked.
+validate_web_url = URLValidator(
+    schemes=["http", "https"], message="Enter a web address starting with http:// or https://."
+)
+
+
+class FixityError(ValueError):
+    """An attempt to change an archived article's raw source, its format or its hash."""
+
 
 class Outlet(models.Model):
     name = models.CharField(max_length=200, unique=True)
     slug = models.SlugField(max_length=200, unique=True)
-    home_url = models.URLField(blank=True)
+    home_url = models.URLField(blank=True, validators=[validate_web_url])
 
     class Meta:
         ordering = ["name"]
@@ -29,11 +42,24 @@ class Outlet(models.Model):
 
 
 class ArticleQuerySet(models.QuerySet):
-    def public(self):
-        """Articles that carry at least one published quote."""
-        return self.filter(
-            appearances__quote__status="published", appearances__quote__merged_into=None
-        ).distinct()
+    def update(self, **kwargs):
+        """Refused for the raw source, its format and its hash, which never change."""
+        refuse_fixed(kwargs)
+        return super().update(**kwargs)
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        # Refused before bulk_update opens its transaction, which a failure would spoil.
+        refuse_fixed(fields)
+        return super().bulk_update(objs, fields, batch_size=batch_size)
+
+
+def refuse_fixed(field_names):
+    fixed = [name for name in FIXED_FIELDS if name in field_names]
+    if fixed:
+        raise FixityError(
+            f"{', '.join(fixed)} of an archived article cannot be changed: "
+            "the raw source and its SHA-256 are kept exactly as received"
+        )
 
 
 class Article(models.Model):
@@ -45,7 +71,9 @@ class Article(models.Model):
         Outlet, null=True, blank=True, on_delete=models.PROTECT, related_name="articles"
     )
     title = models.CharField(max_length=500, blank=True)
-    url = models.URLField(max_length=1000, null=True, blank=True, unique=True)
+    url = models.URLField(
+        max_length=1000, null=True, blank=True, unique=True, validators=[validate_web_url]
+    )
     published = models.DateField(null=True, blank=True, db_index=True)
     body = models.TextField(help_text="The article text that quotes are found in.")
     raw = models.BinaryField(help_text="The source exactly as received.")
@@ -64,9 +92,65 @@ class Article(models.Model):
     def __str__(self):
         return self.title or self.source_file or f"Article {self.pk}"
 
+    def save(self, *args, **kwargs):
+        self.check_fixity(kwargs.get("update_fields"))
+        super().save(*args, **kwargs)
+        self.remember_as_archived()
+
     def get_absolute_url(self):
         return reverse("quotes:article-detail", kwargs={"pk": self.pk})
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        article = super().from_db(db, field_names, values)
+        article.remember_as_archived()
+        return article
+
+    def remember_as_archived(self):
+        # Kept so that a save can tell a changed source from an unchanged one without reading
+        # the row again. A deferred field is not in __dict__: it is read back if ever saved.
+        self._as_archived = {
+            name: self.__dict__[name] for name in FIXED_FIELDS if name in self.__dict__
+        }
+
+    def check_fixity(self, update_fields=None):
+        """Raise FixityError if saving would change the stored raw source, its format or its
+        hash. A new article, or a save that leaves them as stored, passes."""
+        if self.pk is None:
+            return
+        written = set(FIXED_FIELDS) - self.get_deferred_fields()
+        if update_fields is not None:
+            written &= set(update_fields)
+        known = getattr(self, "_as_archived", {})
+        stored = {name: known[name] for name in written if name in known}
+        unknown = written - set(stored)
+        if unknown:
+            # A field loaded after a deferred read, or an instance built by hand with the pk
+            # of a stored row: compare with the row itself.
+            row = Article.objects.filter(pk=self.pk).values(*unknown).first()
+            if row is None:
+                return
+            stored.update(row)
+        changed = [
+            name
+            for name in FIXED_FIELDS
+            if name in stored and not same_value(stored[name], getattr(self, name))
+        ]
+        if changed:
+            raise FixityError(
+                f"article {self.pk}: {', '.join(changed)} cannot be changed once archived; "
+                "the raw source and its SHA-256 are kept exactly as received"
+            )
 
     @staticmethod
     def digest(raw: bytes) -> str:
         return hashlib.sha256(raw).hexdigest()
+
+
+def same_value(stored, value) -> bool:
+    """Equality that holds across the binary types databases return (PostgreSQL gives a
+    memoryview, SQLite bytes)."""
+    binary = (bytes, bytearray, memoryview)
+    if isinstance(stored, binary) and isinstance(value, binary):
+        return bytes(stored) == bytes(value)
+    return stored == value

@@ -4,9 +4,11 @@ import datetime
 from pathlib import PurePath
 
 import trafilatura
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.text import Truncator
 
-from .models import Article, Outlet
+from .models import Article, Outlet, validate_web_url
 from .signals import article_archived
 
 FORMATS = {
@@ -92,6 +94,14 @@ def read_source(raw: bytes, raw_format: str) -> dict:
     }
 
 
+def is_web_url(url) -> bool:
+    try:
+        validate_web_url(url)
+    except ValidationError:
+        return False
+    return True
+
+
 def outlet_named(name: str | None) -> Outlet | None:
     name = " ".join((name or "").split())
     if not name:
@@ -110,9 +120,11 @@ def archive_article(
     title: str = "",
     published: datetime.date | str | None = None,
     publish: bool = False,
+    user=None,
 ) -> tuple[Article, bool]:
     """Store one article atomically, then send `article_archived` inside the same transaction
     so that its quotes are extracted; a failure anywhere leaves the database as it was.
+    `publish` publishes them at once, on behalf of `user` (an editor; None on the command line).
 
     Returns (article, created). The same raw bytes again return the stored article unchanged.
     """
@@ -120,6 +132,9 @@ def archive_article(
         raise ArticleRejected("the article is empty")
     if len(raw) > MAX_BYTES:
         raise ArticleRejected(f"the article is larger than {MAX_BYTES // 1024 // 1024} MB")
+    if url and not is_web_url(url):
+        shown = Truncator(str(url)).chars(80)
+        raise ArticleRejected(f"the URL {shown!r} is not an http:// or https:// web address")
     raw_format = raw_format or (format_for(source_file) if source_file else Article.Format.TEXT)
     sha256 = Article.digest(raw)
     existing = Article.objects.filter(sha256=sha256).first()
@@ -129,7 +144,10 @@ def archive_article(
     found = read_source(raw, raw_format)
     if not found["body"].strip():
         raise ArticleRejected("the article has no text")
-    url = url or found.get("url") or None
+    # A page's own idea of its address is kept only when it is a web address: a bad one is
+    # the page's fault, not a reason to refuse the article.
+    found_url = found.get("url")
+    url = url or (found_url if found_url and is_web_url(found_url) else None)
     if url and Article.objects.filter(url=url).exists():
         raise ArticleRejected(f"another version of {url} is already archived")
     try:
@@ -145,7 +163,7 @@ def archive_article(
                 sha256=sha256,
                 source_file=PurePath(source_file).name if source_file else "",
             )
-            article_archived.send(sender=Article, article=article, publish=publish)
+            article_archived.send(sender=Article, article=article, publish=publish, user=user)
     except IntegrityError:
         # Another process archived the same bytes a moment ago: idempotent all the same.
         existing = Article.objects.filter(sha256=sha256).first()

@@ -2,6 +2,7 @@
 
 from django.dispatch import Signal
 
-# Sent inside the archiving transaction with `article` once a new article is stored.
+# Sent inside the archiving transaction with `article`, `publish` and `user` (who asked for
+# it to be published, if anyone) once a new article is stored.
 # Receivers that raise roll the whole article back.
 article_archived = Signal()

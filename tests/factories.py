@@ -26,8 +26,9 @@ class ArticleFactory(factory.django.DjangoModelFactory):
     url = factory.Sequence(lambda n: f"https://news.test/story/{n}")
     published = factory.Sequence(lambda n: datetime.date(2031, 1, 1) + datetime.timedelta(days=n))
     body = "The council met on Tuesday."
-    raw = factory.LazyAttribute(lambda o: o.body.encode())
-    sha256 = factory.LazyAttribute(lambda o: Article.digest(o.raw + o.title.encode()))
+    # The source as an outlet might send it: the title above the text (unique per article).
+    raw = factory.LazyAttribute(lambda o: f"{o.title}\n\n{o.body}".encode())
+    sha256 = factory.LazyAttribute(lambda o: Article.digest(o.raw))
     source_file = factory.Sequence(lambda n: f"story-{n}.txt")
 
 

@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from archive.management.staff import add_user_argument, staff_user
 from archive.services import ArticleRejected, archive_article
 from archive.sources import collect
 
@@ -19,8 +20,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", type=Path)
         parser.add_argument("--publish", action="store_true", help="publish the quotes extracted")
+        add_user_argument(parser)
 
     def handle(self, *paths, **options):
+        user = staff_user(options["user"])
+        if options["publish"] and user is None and options["verbosity"]:
+            self.stderr.write("Publishing without --user: the history records no person.")
         sources = list(collect(options["paths"]))
         created = unchanged = failed = 0
         bar = tqdm(
@@ -42,6 +47,7 @@ class Command(BaseCommand):
                     source_file=source.source_file,
                     raw_format=source.raw_format,
                     publish=options["publish"],
+                    user=user,
                     **source.metadata,
                 )
             except ArticleRejected as exc:
