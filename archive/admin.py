@@ -1,5 +1,6 @@
 """Admin for outlets and archived articles, with the form that archives a new article."""
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
@@ -9,8 +10,9 @@ from django.http import HttpResponseRedirect
 from django.template.defaultfilters import linebreaksbr
 from django.urls import reverse
 from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
 
-from .forms import ArticleAddForm
+from .forms import ArticleAddForm, WebURLField
 from .models import Article, Outlet
 from .services import ArticleRejected
 
@@ -18,9 +20,55 @@ from .services import ArticleRejected
 RAW_PREVIEW_CHARS = 20_000
 
 
+class ChangeNoteForm(forms.ModelForm):
+    """A change form with room to say why: the note is the change reason in the history."""
+
+    note = forms.CharField(
+        label="Why (recorded in the history)",
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+    )
+
+
+class HistoryAdmin(SimpleHistoryAdmin):
+    """A model admin whose History page lists every version of a record: who changed it,
+    when, why (the form's note) and what. Old versions are shown, never saved back: a revert
+    would bypass the services that keep a record's state and derived data in step."""
+
+    form = ChangeNoteForm
+    object_history_list_template = "admin/history_list.html"
+
+    @staticmethod
+    def change_note(form):
+        return form.cleaned_data.get("note", "") if form is not None else ""
+
+    def save_model(self, request, obj, form, change):
+        obj._change_reason = self.change_note(form) or None
+        super().save_model(request, obj, form, change)
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None and not self.has_change_permission(request, obj):
+            # A page that only shows the record has nothing to explain.
+            fieldsets = [
+                (name, {**options, "fields": [f for f in options["fields"] if f != "note"]})
+                for name, options in fieldsets
+            ]
+        return fieldsets
+
+    def revert_disabled(self, request, obj=None):
+        return True
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST":
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+
 @admin.register(Outlet)
 class OutletAdmin(admin.ModelAdmin):
-    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+    formfield_overrides = {models.URLField: {"form_class": WebURLField}}
     list_display = ["name", "home_url", "article_count"]
     list_filter = [("home_url", admin.EmptyFieldListFilter)]
     ordering = ["name"]
@@ -36,8 +84,8 @@ class OutletAdmin(admin.ModelAdmin):
 
 
 @admin.register(Article)
-class ArticleAdmin(admin.ModelAdmin):
-    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+class ArticleAdmin(HistoryAdmin):
+    formfield_overrides = {models.URLField: {"form_class": WebURLField}}
     add_form = ArticleAddForm
     add_fieldsets = [
         (None, {"fields": ["text", "file"]}),
@@ -51,7 +99,7 @@ class ArticleAdmin(admin.ModelAdmin):
     search_fields = ["title", "url", "source_file", "=sha256", "outlet__name"]
     autocomplete_fields = ["outlet"]
     fieldsets = [
-        (None, {"fields": ["title", "outlet", "url", "published"]}),
+        (None, {"fields": ["title", "outlet", "url", "published", "note"]}),
         ("Source", {"fields": ["body", "raw_source", "raw_format", "source_file"]}),
         ("Archive", {"fields": ["sha256", "archived_at"]}),
     ]
@@ -60,6 +108,26 @@ class ArticleAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         # Bodies and raw sources can be megabytes each: never load them for a list page.
         return super().get_queryset(request).defer("body", "raw")
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # an archived article is kept for good: quotes and permalinks cite it
+
+    def has_publish_permission(self, request):
+        """Whether the add form offers to publish the extracted quotes at once. The quotes
+        admin, which replaces this one, says who may; here only superusers."""
+        return request.user.is_superuser
+
+    def get_add_form(self, request, *args):
+        form = self.add_form(*args)
+        if not self.has_publish_permission(request):
+            # Not offered: the quotes wait as suggestions for someone who may publish them.
+            form.fields["publish"].disabled = True
+        return form
+
+    def get_add_fieldsets(self, request):
+        if self.has_publish_permission(request):
+            return self.add_fieldsets
+        return [(name, opts) for name, opts in self.add_fieldsets if opts["fields"] != ["publish"]]
 
     @admin.display(description="raw source")
     def raw_source(self, article):
@@ -83,7 +151,7 @@ class ArticleAdmin(admin.ModelAdmin):
         if not self.has_add_permission(request):
             raise PermissionDenied
         if request.method == "POST":
-            form = self.add_form(request.POST, request.FILES)
+            form = self.get_add_form(request, request.POST, request.FILES)
             if form.is_valid():
                 try:
                     article, created = form.save()
@@ -92,8 +160,8 @@ class ArticleAdmin(admin.ModelAdmin):
                 else:
                     return self.response_archived(request, article, created)
         else:
-            form = self.add_form()
-        adminform = helpers.AdminForm(form, self.add_fieldsets, {}, model_admin=self)
+            form = self.get_add_form(request)
+        adminform = helpers.AdminForm(form, self.get_add_fieldsets(request), {}, model_admin=self)
         context = {
             **self.admin_site.each_context(request),
             "title": "Archive an article",

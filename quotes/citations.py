@@ -39,6 +39,7 @@ from django.utils import timezone
 from django.utils.encoding import iri_to_uri
 from django.utils.text import slugify
 
+from . import public
 from .models import Appearance, Quote
 
 SITE_NAME = "Verbatim"
@@ -88,16 +89,7 @@ def citable_quotes():
 def cited_appearance(appearances):
     """The appearance a citation points to: the earliest printed (undated ones last; then the
     first archived, then the first in its article), or None for a quote printed nowhere."""
-    return min(
-        appearances,
-        key=lambda a: (
-            a.article.published is None,
-            a.article.published or datetime.date.min,
-            a.article.archived_at,
-            a.start,
-        ),
-        default=None,
-    )
+    return min(appearances, key=public.printing_key, default=None)
 
 
 def one_line(text):

@@ -6,9 +6,9 @@ import json
 
 from django.http import HttpResponse, StreamingHttpResponse
 
+from . import public
 from .exporting import export_queryset, quote_record
 from .filters import QuoteFilter
-from .models import Quote
 
 # Quotes fetched (with their appearances, speakers and units) per round of queries.
 CHUNK_SIZE = 500
@@ -44,7 +44,7 @@ def filtered_quotes(request):
     """The public quotes the quote list would show for the request's parameters, or the
     filter's error messages."""
     # No request: downloads are public whoever asks, so staff-only filters are refused.
-    filterset = QuoteFilter(request.GET, queryset=Quote.objects.public(), request=None)
+    filterset = QuoteFilter(request.GET, queryset=public.quotes(), request=None)
     if not filterset.is_valid():
         messages = [
             f"{name}: {message}" if name != "__all__" else message
@@ -81,11 +81,7 @@ def csv_rows(quotes, site_url):
     yield CSV_COLUMNS
     for quote in quotes:
         person = quote.person
-        units = (
-            "; ".join(dict.fromkeys(m.unit.name for m in person.memberships.all()))
-            if person
-            else ""
-        )
+        units = "; ".join(unit.name for unit, _ in public.units_of(person))
         common = [
             quote.short_id,
             site_url + quote.get_absolute_url(),

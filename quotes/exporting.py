@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db.models import Prefetch
 
+from . import public
 from .models import Appearance, Membership, Quote
 
 
@@ -20,7 +21,9 @@ def export_queryset(queryset=None):
             ),
             Prefetch(
                 "appearances",
-                queryset=Appearance.objects.select_related("article__outlet"),
+                queryset=Appearance.objects.select_related("article__outlet").order_by(
+                    *public.PRINTING_ORDER
+                ),
             ),
         )
         .order_by("pk")
@@ -30,11 +33,7 @@ def export_queryset(queryset=None):
 def quote_record(quote: Quote, *, site_url: str | None = None) -> dict:
     site_url = settings.SITE_URL if site_url is None else site_url.rstrip("/")
     person = quote.person
-    units = []
-    if person:
-        for membership in person.memberships.all():
-            if membership.unit.name not in [u["name"] for u in units]:
-                units.append({"name": membership.unit.name})
+    units = [{"name": unit.name} for unit, _ in public.units_of(person)]
     return {
         "id": quote.short_id,
         "permalink": site_url + quote.get_absolute_url(),

@@ -1,18 +1,14 @@
 """Atom feeds of newly published quotes: all of them, and those of one person, unit or outlet."""
 
 from django.contrib.syndication.views import Feed
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import format_html
 from django.utils.text import Truncator
 
-from archive.models import Outlet
-
+from . import public
 from .citations import cited_appearance
-from .models import Person, Quote, Unit, quoted_count
-from .views import survivor_of
 
 FEED_LENGTH = 50
 
@@ -28,7 +24,7 @@ class LatestQuotesFeed(Feed):
         return reverse("quotes:quote-list")
 
     def quotes(self, obj):
-        return Quote.objects.public()
+        return public.quotes()
 
     def items(self, obj=None):
         # for_listing fetches speakers and appearances up front: no query per entry.
@@ -79,17 +75,12 @@ class PersonQuotesFeed(LatestQuotesFeed):
         try:
             return super().__call__(request, *args, **kwargs)
         except self.Moved as moved:
-            survivor = survivor_of(moved.args[0])
-            return redirect("quotes:person-feed", slug=survivor.slug, permanent=True)
+            return redirect("quotes:person-feed", slug=moved.args[0].slug, permanent=True)
 
     def get_object(self, request, slug):
-        person = get_object_or_404(
-            Person.objects.annotate(quote_count=quoted_count("quotes")), slug=slug
-        )
-        if person.merged_into_id:
+        person = public.resolve_person(slug)
+        if person.slug != slug:
             raise self.Moved(person)
-        if not person.quote_count:
-            raise Http404("No quotes of this person are public.")
         return person
 
     def title(self, person):
@@ -102,14 +93,14 @@ class PersonQuotesFeed(LatestQuotesFeed):
         return person.get_absolute_url()
 
     def quotes(self, person):
-        return Quote.objects.public().by_speaker(person)
+        return public.quotes().by_speaker(person)
 
 
 class UnitQuotesFeed(LatestQuotesFeed):
     """The newest published quotes of a unit's members."""
 
     def get_object(self, request, slug):
-        return get_object_or_404(Unit, slug=slug)
+        return public.public_or_404(public.units(), slug=slug)
 
     def title(self, unit):
         return f"Verbatim: quotes from {unit.name}"
@@ -121,14 +112,14 @@ class UnitQuotesFeed(LatestQuotesFeed):
         return unit.get_absolute_url()
 
     def quotes(self, unit):
-        return Quote.objects.public().in_unit(unit)
+        return public.quotes().in_unit(unit)
 
 
 class OutletQuotesFeed(LatestQuotesFeed):
     """The newest published quotes that an outlet printed."""
 
     def get_object(self, request, slug):
-        return get_object_or_404(Outlet, slug=slug)
+        return public.public_or_404(public.outlets(), slug=slug)
 
     def title(self, outlet):
         return f"Verbatim: quotes printed by {outlet.name}"
@@ -140,4 +131,43 @@ class OutletQuotesFeed(LatestQuotesFeed):
         return outlet.get_absolute_url()
 
     def quotes(self, outlet):
-        return Quote.objects.public().filter(appearances__article__outlet=outlet).distinct()
+        return public.quotes().filter(appearances__article__outlet=outlet).distinct()
+
+
+class CorrectionsFeed(Feed):
+    """Every correction to a public quote, newest first: the archive's public record of
+    changes (a withdrawn quote's entry says so, without its words)."""
+
+    feed_type = Atom1Feed
+    title = "Verbatim: corrections"
+    subtitle = "Changes to published quotes: corrected text, speakers and units, withdrawals."
+
+    def link(self):
+        return reverse("quotes:quote-list")
+
+    def items(self):
+        return (
+            public.corrections()
+            .select_related("quote")
+            .order_by("-created_at", "-pk")[:FEED_LENGTH]
+        )
+
+    def item_title(self, correction):
+        return f"{correction.quote.short_id}: {correction.summary}"
+
+    def item_description(self, correction):
+        if correction.quote.is_public:
+            return format_html("{} — {}", correction.summary, correction.quote.text)
+        return correction.summary
+
+    def item_link(self, correction):
+        return correction.quote.get_absolute_url()
+
+    def item_guid(self, correction):
+        return f"{correction.quote.get_absolute_url()}#correction-{correction.pk}"
+
+    def item_pubdate(self, correction):
+        return correction.created_at
+
+    def item_updateddate(self, correction):
+        return correction.created_at

@@ -13,7 +13,7 @@ from django_filters import (
 
 from archive.models import Outlet
 
-from . import search
+from . import public, search
 from .models import Appearance, Membership, Person, Quote, Unit
 
 ISO_DATE = "%Y-%m-%d"
@@ -58,8 +58,22 @@ def date_filter(label, lookup_expr):
     )
 
 
+def visible(public_records, every_record=None):
+    """The records a filter may name: for staff every one (they may filter suggested quotes),
+    for anyone else the public ones only, so that a slug never prints an unpublished name."""
+
+    def records(request):
+        user = getattr(request, "user", None)
+        if every_record is not None and user is not None and user.is_staff:
+            return every_record
+        return public_records()
+
+    return records
+
+
 def slug_filter(noun, field_name, queryset, **attrs):
-    """A record named by its slug; an unknown slug is an error naming it, never ignored."""
+    """A record named by its slug; an unknown slug is an error naming it, never ignored.
+    `queryset` may be a function of the request (see `visible`)."""
     return ModelChoiceFilter(
         field_name=field_name,
         lookup_expr="exact",
@@ -102,12 +116,16 @@ class QuoteFilter(FilterSet):
     who = text_filter("Speaker’s name", "by_who")
     unit_name = text_filter("Unit’s name", "by_unit_name")
     speaker = slug_filter(
-        "speaker", "person", Person.objects.all(), label="Speaker", widget=forms.HiddenInput
+        "speaker",
+        "person",
+        visible(public.people, Person.objects.all()),
+        label="Speaker",
+        widget=forms.HiddenInput,
     )
     unit = slug_filter(
         "unit",
         "person__memberships__unit",
-        Unit.objects.all(),
+        visible(public.units, Unit.objects.all()),
         method="by_unit",
         label="Unit",
         widget=forms.HiddenInput,
@@ -115,7 +133,7 @@ class QuoteFilter(FilterSet):
     outlet = slug_filter(
         "outlet",
         "appearances__article__outlet",
-        Outlet.objects.all(),
+        visible(public.outlets, Outlet.objects.all()),
         label="Outlet",
         widget=forms.HiddenInput,
     )

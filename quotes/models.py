@@ -8,13 +8,13 @@ from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
-from django.db.models import Count, F, Min, Prefetch, Q, Value
+from django.db.models import F, Min, Prefetch, Q, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.text import slugify
 from simple_history.models import HistoricalRecords
 
-from archive.models import Article, Outlet
+from archive.models import Article
 
 from .extraction.units import unit_key
 from .names import fold, is_patronymic, name_key, parse_name, sort_name, split_title
@@ -38,37 +38,7 @@ def unique_slug(model, text, *, max_length=200):
     return slug
 
 
-def public_quote_q(prefix):
-    """The condition that the quotes at the end of the relation `prefix` are public:
-    published and not merged into another."""
-    return Q(**{f"{prefix}__status": "published", f"{prefix}__merged_into": None})
-
-
-def quoted_count(prefix):
-    """How many public quotes lie at the end of the relation `prefix`."""
-    return Count(prefix, filter=public_quote_q(prefix), distinct=True)
-
-
-def quoted_outlets():
-    """Outlets that printed at least one public quote, annotated with `quote_count`."""
-    return Outlet.objects.annotate(quote_count=quoted_count("articles__appearances__quote")).filter(
-        quote_count__gt=0
-    )
-
-
 class PersonQuerySet(models.QuerySet):
-    def public(self):
-        """Unmerged people with at least one public quote."""
-        return self.quoted()
-
-    def quoted(self):
-        """Unmerged people with at least one public quote, annotated with `quote_count`."""
-        return (
-            self.filter(merged_into__isnull=True)
-            .annotate(quote_count=quoted_count("quotes"))
-            .filter(quote_count__gt=0)
-        )
-
     def named(self, name):
         """People called `name`, or known by it as an alias, in any order, romanisation or
         case, with or without title and patronymic (at least two words, so that a bare
@@ -185,14 +155,6 @@ class PersonAlias(models.Model):
         super().save(*args, **kwargs)
 
 
-class UnitQuerySet(models.QuerySet):
-    def quoted(self):
-        """Units with a member who has a public quote, annotated with `quote_count`."""
-        return self.annotate(quote_count=quoted_count("memberships__person__quotes")).filter(
-            quote_count__gt=0
-        )
-
-
 class Unit(models.Model):
     name = models.CharField(max_length=300)
     slug = models.SlugField(max_length=200, unique=True)
@@ -209,7 +171,6 @@ class Unit(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="children"
     )
 
-    objects = UnitQuerySet.as_manager()
     history = HistoricalRecords()
 
     class Meta:
@@ -265,17 +226,8 @@ class Membership(models.Model):
 LIST_ORDER = (Coalesce("first_published", Value(datetime.date.min)).desc(), F("id").desc())
 
 
-# A quote's printings in the order readers see them: earliest first, undated last.
-PRINTING_ORDER = (
-    F("article__published").asc(nulls_last=True),
-    "article__archived_at",
-    "start",
-)
-
-
 class QuoteQuerySet(models.QuerySet):
-    def public(self):
-        return self.filter(status=Quote.Status.PUBLISHED, merged_into__isnull=True)
+    # Which quotes are public is for quotes.public to say.
 
     def live(self):
         """Quotes that have not been merged into another."""
@@ -294,6 +246,8 @@ class QuoteQuerySet(models.QuerySet):
     def for_listing(self):
         """With everything a listing shows (speaker, units, outlets, dates), fetched in a
         fixed number of queries however many quotes there are."""
+        from .public import PRINTING_ORDER
+
         return self.select_related("person").prefetch_related(
             Prefetch(
                 "appearances",

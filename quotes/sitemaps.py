@@ -8,9 +8,7 @@ from django.contrib.sitemaps import Sitemap
 from django.db.models import Max
 from django.urls import reverse
 
-from archive.models import Article
-
-from .models import Person, Quote, Unit, public_quote_q, quoted_outlets
+from . import public
 
 
 class ListPageSitemap(Sitemap):
@@ -33,7 +31,7 @@ class ListPageSitemap(Sitemap):
 
     def lastmod(self, name):
         if not hasattr(self, "_lastmod"):
-            self._lastmod = Quote.objects.public().aggregate(last=Max("updated_at"))["last"]
+            self._lastmod = public.quotes().aggregate(last=Max("updated_at"))["last"]
         return self._lastmod
 
 
@@ -43,7 +41,7 @@ class QuoteSitemap(Sitemap):
     priority = 0.6
 
     def items(self):
-        return Quote.objects.public().only("short_id", "updated_at").order_by("pk")
+        return public.quotes().only("short_id", "updated_at").order_by("pk")
 
     def lastmod(self, quote):
         return quote.updated_at
@@ -54,8 +52,8 @@ class PersonSitemap(Sitemap):
 
     def items(self):
         return (
-            Person.objects.quoted()
-            .annotate(last_quoted=Max("quotes__updated_at", filter=public_quote_q("quotes")))
+            public.people()
+            .annotate(last_quoted=Max("quotes__updated_at", filter=public.quote_q("quotes")))
             .only("slug")
             .order_by("pk")
         )
@@ -70,8 +68,8 @@ class UnitSitemap(Sitemap):
     def items(self):
         prefix = "memberships__person__quotes"
         return (
-            Unit.objects.quoted()
-            .annotate(last_quoted=Max(f"{prefix}__updated_at", filter=public_quote_q(prefix)))
+            public.units()
+            .annotate(last_quoted=Max(f"{prefix}__updated_at", filter=public.quote_q(prefix)))
             .only("slug")
             .order_by("pk")
         )
@@ -86,8 +84,8 @@ class OutletSitemap(Sitemap):
     def items(self):
         prefix = "articles__appearances__quote"
         return (
-            quoted_outlets()
-            .annotate(last_archived=Max("articles__archived_at", filter=public_quote_q(prefix)))
+            public.outlets()
+            .annotate(last_archived=Max("articles__archived_at", filter=public.quote_q(prefix)))
             .only("slug")
             .order_by("pk")
         )
@@ -102,7 +100,7 @@ class ArticleSitemap(Sitemap):
     priority = 0.4
 
     def items(self):
-        return Article.objects.public().only("pk", "archived_at").order_by("pk")
+        return public.articles().only("pk", "archived_at").order_by("pk")
 
     def lastmod(self, article):
         return article.archived_at

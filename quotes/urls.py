@@ -26,6 +26,7 @@ urlpatterns = [
         name="quote-citation",
     ),
     path("feeds/quotes/", feeds.LatestQuotesFeed(), name="quote-feed"),
+    path("feeds/corrections/", feeds.CorrectionsFeed(), name="corrections-feed"),
     path("people/<slug:slug>/feed/", feeds.PersonQuotesFeed(), name="person-feed"),
     path("units/<slug:slug>/feed/", feeds.UnitQuotesFeed(), name="unit-feed"),
     path("outlets/<slug:slug>/feed/", feeds.OutletQuotesFeed(), name="outlet-feed"),

@@ -2,40 +2,19 @@
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect, render
 from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 from django.views.generic.detail import SingleObjectMixin
 from django_filters.views import FilterView
 
-from archive.models import Article, Outlet
-
-from . import citations
+from . import citations, public
 from .filters import QuoteFilter
-from .models import (
-    PRINTING_ORDER,
-    Appearance,
-    Membership,
-    Person,
-    Quote,
-    Unit,
-    public_quote_q,
-    quoted_outlets,
-)
+from .models import Membership, Quote
 
 PEOPLE_PER_PAGE = 100
-
-
-def survivor_of(obj):
-    """What `obj` was merged into, following chains of merges. A cycle, which only bad data
-    can make, stops at an object that is itself still merged."""
-    seen = {obj.pk}
-    while obj.merged_into_id and obj.merged_into_id not in seen:
-        obj = obj.merged_into
-        seen.add(obj.pk)
-    return obj
 
 
 class HomeView(TemplateView):
@@ -44,28 +23,27 @@ class HomeView(TemplateView):
     STATS_SECONDS = 60
 
     def get_context_data(self, **kwargs):
-        public = Quote.objects.public()
         return super().get_context_data(
             **cache.get_or_set("home-stats", self.stats, self.STATS_SECONDS),
-            latest_quotes=public.in_list_order().for_listing()[:5],
+            latest_quotes=public.quotes().in_list_order().for_listing()[:5],
             **kwargs,
         )
 
     @staticmethod
     def stats():
-        public = Quote.objects.public()
+        quotes = public.quotes()
         # Counted from the quotes and printings side, distinct ids only: joining every
         # outlet or article row to its quotes and de-duplicating whole rows is far slower.
-        printings = Appearance.objects.filter(public_quote_q("quote"))
+        printings = public.printings()
         return {
-            "quote_count": public.count(),
-            "person_count": public.exclude(person=None).values("person").distinct().count(),
+            "quote_count": quotes.count(),
+            "person_count": quotes.exclude(person=None).values("person").distinct().count(),
             "outlet_count": printings.exclude(article__outlet=None)
             .values("article__outlet")
             .distinct()
             .count(),
             "article_count": printings.values("article").distinct().count(),
-            "top_people": list(Person.objects.quoted().order_by("-quote_count", "name")[:10]),
+            "top_people": list(public.people().order_by("-quote_count", "name")[:10]),
         }
 
 
@@ -81,7 +59,7 @@ class QuoteListView(FilterView):
     def get_queryset(self):
         # Staff may ask for suggested or rejected quotes (the filter's `status`); nobody
         # else is ever given a queryset that holds them.
-        quotes = Quote.objects.live() if self.request.user.is_staff else Quote.objects.public()
+        quotes = Quote.objects.live() if self.request.user.is_staff else public.quotes()
         return quotes.for_listing()
 
     def get_paginate_by(self, queryset):
@@ -99,27 +77,27 @@ class QuoteDetailView(DetailView):
 
     def get(self, request, *args, **kwargs):
         short_id = kwargs["short_id"]
-        quote = get_object_or_404(Quote.objects.select_related("person"), short_id=short_id.lower())
-        survivor = survivor_of(quote)
-        if not survivor.is_public:
-            raise Http404("No such quote.")
-        if survivor != quote or short_id != quote.short_id:
-            return redirect(survivor, permanent=True)
+        try:
+            quote = public.resolve_quote(short_id)
+        except public.Gone as gone:
+            return render(request, "quotes/quote_gone.html", {"quote": gone.quote}, status=410)
+        if short_id != quote.short_id:
+            return redirect(quote, permanent=True)
         self.object = quote
         return self.render_to_response(self.get_context_data(object=quote))
 
     def get_context_data(self, **kwargs):
         appearances = self.object.appearances.select_related("article__outlet").order_by(
-            *PRINTING_ORDER
+            *public.PRINTING_ORDER
         )
-        memberships = (
-            self.object.person.memberships.select_related("unit").order_by("unit__name")
-            if self.object.person_id
-            else Membership.objects.none()
-        )
+        person = self.object.person
+        if person:
+            memberships = Membership.objects.select_related("unit")
+            prefetch_related_objects([person], Prefetch("memberships", queryset=memberships))
         return super().get_context_data(
             appearances=appearances,
-            units=list(dict.fromkeys(m.unit for m in memberships)),
+            units=[unit for unit, _ in public.units_of(person)],
+            corrections=self.object.corrections.all(),
             **kwargs,
         )
 
@@ -130,7 +108,7 @@ class PersonListView(ListView):
     paginate_by = PEOPLE_PER_PAGE
 
     def get_queryset(self):
-        return Person.objects.quoted().order_by("sort_name", "name")
+        return public.people().order_by("sort_name", "name")
 
 
 # The detail-with-list views below follow Django's "SingleObjectMixin with ListView"
@@ -143,12 +121,9 @@ class PersonDetailView(SingleObjectMixin, ListView):
     template_name = "quotes/person_detail.html"
 
     def get(self, request, *args, **kwargs):
-        person = get_object_or_404(Person, slug=kwargs["slug"])
-        survivor = survivor_of(person)
-        if survivor.merged_into_id or not Person.objects.quoted().filter(pk=survivor.pk).exists():
-            raise Http404("No such person.")
-        if survivor != person:
-            return redirect(survivor, permanent=True)
+        person = public.resolve_person(kwargs["slug"])
+        if person.slug != kwargs["slug"]:
+            return redirect(person, permanent=True)
         self.object = person
         return super().get(request, *args, **kwargs)
 
@@ -156,17 +131,12 @@ class PersonDetailView(SingleObjectMixin, ListView):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return Quote.objects.public().by_speaker(self.object).for_listing()
+        return public.quotes().by_speaker(self.object).for_listing()
 
     def get_context_data(self, **kwargs):
-        memberships = self.object.memberships.select_related("unit").order_by("unit__name", "pk")
-        # Each unit once, with the rank and role as first stated with it.
-        units = {}
-        for m in memberships:
-            title = ", ".join(t for t in (m.rank, m.role) if t)
-            if not units.get(m.unit):
-                units[m.unit] = title
-        return super().get_context_data(person=self.object, units=list(units.items()), **kwargs)
+        return super().get_context_data(
+            person=self.object, units=public.units_of(self.object), **kwargs
+        )
 
 
 class UnitListView(ListView):
@@ -174,7 +144,7 @@ class UnitListView(ListView):
     context_object_name = "units"
 
     def get_queryset(self):
-        return Unit.objects.quoted().order_by("name")
+        return public.units().order_by("name")
 
 
 class UnitDetailView(SingleObjectMixin, ListView):
@@ -183,20 +153,22 @@ class UnitDetailView(SingleObjectMixin, ListView):
     template_name = "quotes/unit_detail.html"
 
     def get(self, request, *args, **kwargs):
-        self.object = self.get_object(queryset=Unit.objects.select_related("parent"))
+        self.object = public.public_or_404(
+            public.units().select_related("parent"), slug=kwargs["slug"]
+        )
         return super().get(request, *args, **kwargs)
 
     def get_paginate_by(self, queryset):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return Quote.objects.public().in_unit(self.object).for_listing()
+        return public.quotes().in_unit(self.object).for_listing()
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
             unit=self.object,
-            members=Person.objects.quoted().filter(memberships__unit=self.object).order_by("name"),
-            children=self.object.children.order_by("name"),
+            members=public.people().filter(memberships__unit=self.object).order_by("name"),
+            children=public.units().filter(parent=self.object).order_by("name"),
             **kwargs,
         )
 
@@ -206,7 +178,7 @@ class OutletListView(ListView):
     context_object_name = "outlets"
 
     def get_queryset(self):
-        return quoted_outlets().order_by("name")
+        return public.outlets().order_by("name")
 
 
 class OutletDetailView(SingleObjectMixin, ListView):
@@ -216,18 +188,15 @@ class OutletDetailView(SingleObjectMixin, ListView):
     paginate_by = 20
 
     def get(self, request, *args, **kwargs):
-        self.object = self.get_object(queryset=Outlet.objects.all())
+        self.object = public.public_or_404(public.outlets(), slug=kwargs["slug"])
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        public_appearances = (
-            Appearance.objects.filter(public_quote_q("quote"))
-            .select_related("quote__person")
-            .order_by("start")
-        )
+        public_appearances = public.printings().select_related("quote__person").order_by("start")
         return (
-            Article.objects.filter(public_quote_q("appearances__quote"), outlet=self.object)
-            .distinct()
+            public.articles()
+            .filter(outlet=self.object)
+            .order_by("-published", "-archived_at", "-pk")
             .prefetch_related(
                 Prefetch("appearances", queryset=public_appearances, to_attr="public_appearances")
             )
@@ -244,11 +213,12 @@ class ArticleDetailView(DetailView):
     context_object_name = "article"
 
     def get_queryset(self):
-        return Article.objects.public().select_related("outlet")
+        return public.articles().select_related("outlet")
 
     def get_context_data(self, **kwargs):
         appearances = (
-            self.object.appearances.filter(public_quote_q("quote"))
+            public.printings()
+            .filter(article=self.object)
             .select_related("quote__person")
             .order_by("start")
         )
@@ -263,13 +233,13 @@ class QuoteCitationView(View):
     def get(self, request, short_id, format):
         if format not in citations.FILES:
             raise Http404("No such citation format.")
-        quote = get_object_or_404(citations.citable_quotes(), short_id=short_id.lower())
-        survivor = survivor_of(quote)
-        if not survivor.is_public:
-            raise Http404("No such quote.")
-        if survivor != quote or short_id != quote.short_id:
+        try:
+            quote = public.resolve_quote(short_id, citations.citable_quotes())
+        except public.Gone:
+            raise Http404("This quote was withdrawn.") from None
+        if short_id != quote.short_id:
             return redirect(
-                "quotes:quote-citation", short_id=survivor.short_id, format=format, permanent=True
+                "quotes:quote-citation", short_id=quote.short_id, format=format, permanent=True
             )
         content_type, render = citations.FILES[format]
         response = HttpResponse(render(citations.Citation.of(quote, request=request)))

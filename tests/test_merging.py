@@ -4,8 +4,10 @@ import pytest
 from django.db.models import Count
 
 from quotes.models import Membership, MergeSuggestion, Person, Quote
-from quotes.services.merging import merge_people, merge_quotes
-from quotes.services.publishing import publish_quotes, reject_quotes
+from quotes.services.lifecycle import merge as merge_quotes
+from quotes.services.lifecycle import merge_people
+from quotes.services.lifecycle import publish as publish_quotes
+from quotes.services.lifecycle import reject as reject_quotes
 from tests.factories import (
     AppearanceFactory,
     ArticleFactory,
@@ -279,7 +281,7 @@ def test_publish_changes_only_live_quotes():
 
 def test_reject_keeps_the_rows():
     """Rejected quotes stay in the database with their appearances."""
-    appearance = AppearanceFactory(quote__status=Quote.Status.PUBLISHED)
+    appearance = AppearanceFactory(quote__status=Quote.Status.SUGGESTED)
     quote = appearance.quote
 
     count = reject_quotes(Quote.objects.filter(pk=quote.pk))
@@ -288,6 +290,17 @@ def test_reject_keeps_the_rows():
     quote.refresh_from_db()
     assert quote.status == Quote.Status.REJECTED
     assert quote.appearances.count() == 1
+
+
+def test_a_published_quote_is_withdrawn_not_rejected():
+    """Rejecting is for suggestions: a published quote leaves only by withdrawal, with a
+    reason on the record."""
+    quote = AppearanceFactory(quote__status=Quote.Status.PUBLISHED).quote
+
+    assert reject_quotes(Quote.objects.filter(pk=quote.pk)) == 0
+
+    quote.refresh_from_db()
+    assert quote.status == Quote.Status.PUBLISHED
 
 
 def test_publish_accepts_annotated_querysets():

@@ -2,6 +2,7 @@
 
 import pytest
 
+from quotes import public
 from quotes.models import Person, Quote
 from tests.factories import AppearanceFactory, PersonAliasFactory, PersonFactory, QuoteFactory
 
@@ -38,7 +39,7 @@ def test_public_excludes_suggested_rejected_and_merged():
     QuoteFactory(status=Quote.Status.SUGGESTED)
     QuoteFactory(status=Quote.Status.REJECTED)
     QuoteFactory(merged_into=published)
-    assert list(Quote.objects.public()) == [published]
+    assert list(public.quotes()) == [published]
 
 
 @pytest.mark.django_db

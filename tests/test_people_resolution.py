@@ -10,7 +10,7 @@ from django.apps import apps
 from quotes.extraction import Extraction, Quotation, Speaker
 from quotes.models import Appearance, Membership, Person, PersonAlias, PersonMergeSuggestion
 from quotes.services.importing import import_extraction
-from quotes.services.merging import merge_people
+from quotes.services.lifecycle import merge_people
 from tests.factories import ArticleFactory, OutletFactory, PersonFactory, UnitFactory
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,8 @@ from django.db.models import Q
 from django_filters import CharFilter, FilterSet
 
 from archive.models import Article, Outlet
-from quotes.filters import QuoteFilterForm, iso_date_filter, slug_filter
+from quotes import public
+from quotes.filters import QuoteFilterForm, iso_date_filter, slug_filter, visible
 from quotes.models import Person, PersonAlias, Unit
 
 
@@ -25,7 +26,7 @@ class PersonFilter(FilterSet):
     unit = slug_filter(
         "unit",
         "memberships__unit",
-        Unit.objects.all(),
+        visible(public.units),
         help_text="A unit's slug: only its members.",
         distinct=True,
     )
@@ -89,7 +90,10 @@ class ArticleFilter(FilterSet):
         help_text="Words (case-insensitive) in the title.",
     )
     outlet = slug_filter(
-        "outlet", "outlet", Outlet.objects.all(), help_text="An outlet's slug: only its articles."
+        "outlet",
+        "outlet",
+        visible(public.outlets),
+        help_text="An outlet's slug: only its articles.",
     )
     # "from" is a Python keyword, so these two are declared through the class namespace.
     locals().update(

@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from archive.models import Article, Outlet
+from quotes import public
 from quotes.models import Appearance, Person, Quote, Unit
 
 
@@ -21,9 +22,7 @@ class PageURLField(serializers.Field):
 
 def distinct_units(person):
     """The units of `person`'s memberships (prefetched with their units), each once."""
-    if person is None:
-        return []
-    return list(dict.fromkeys(m.unit for m in person.memberships.all()))
+    return [unit for unit, _ in public.units_of(person)]
 
 
 class UnitRefSerializer(serializers.ModelSerializer):

@@ -1,6 +1,7 @@
 """The API's read-only endpoints; each lists only what the public site shows."""
 
 from django.db.models import Prefetch
+from django.http import Http404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -11,19 +12,12 @@ from drf_spectacular.utils import (
 )
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
-from archive.models import Article
+from quotes import public
 from quotes.filters import QuoteFilter
-from quotes.models import (
-    Appearance,
-    Membership,
-    Person,
-    Quote,
-    Unit,
-    public_quote_q,
-    quoted_outlets,
-)
+from quotes.models import Membership
 
 from . import filters, serializers
 
@@ -154,7 +148,24 @@ class QuoteViewSet(PublicReadOnlyViewSet):
 
     def get_queryset(self):
         # Ordered by QuoteFilter, as the site's list is.
-        return Quote.objects.public().for_listing()
+        return public.quotes().for_listing()
+
+    def retrieve(self, request, *args, **kwargs):
+        try:
+            public.resolve_quote(kwargs["short_id"])
+        except public.Gone as gone:
+            quote = gone.quote
+            return Response(
+                {
+                    "detail": "This quote was withdrawn.",
+                    "reason": quote.get_withdrawal_reason_display(),
+                    "withdrawn_at": quote.withdrawn_at.isoformat() if quote.withdrawn_at else None,
+                },
+                status=410,
+            )
+        except Http404:
+            pass  # the lookup below answers with the API's own 404 (or the merged quote)
+        return super().retrieve(request, *args, **kwargs)
 
 
 @read_only_schema(
@@ -171,7 +182,7 @@ class PersonViewSet(PublicReadOnlyViewSet):
     def get_queryset(self):
         memberships = Membership.objects.select_related("unit").order_by("unit__name")
         return (
-            Person.objects.quoted()
+            public.people()
             .prefetch_related("alias_set", Prefetch("memberships", queryset=memberships))
             .order_by("name", "pk")
         )
@@ -189,7 +200,7 @@ class UnitViewSet(PublicReadOnlyViewSet):
     lookup_field = "slug"
 
     def get_queryset(self):
-        return Unit.objects.quoted().select_related("parent").order_by("name", "pk")
+        return public.units().select_related("parent").order_by("name", "pk")
 
 
 @read_only_schema(
@@ -204,7 +215,7 @@ class OutletViewSet(PublicReadOnlyViewSet):
     lookup_field = "slug"
 
     def get_queryset(self):
-        return quoted_outlets().order_by("name", "pk")
+        return public.outlets().order_by("name", "pk")
 
 
 @read_only_schema(
@@ -230,14 +241,10 @@ class ArticleViewSet(PublicReadOnlyViewSet):
 
     def get_queryset(self):
         # The raw source may be large and is never shown; the list does not show the text.
-        articles = Article.objects.public().select_related("outlet").defer("raw")
+        articles = public.articles().select_related("outlet").defer("raw")
         if self.action != "retrieve":
             return articles.defer("raw", "body").order_by("-published", "-archived_at", "-pk")
-        public_appearances = (
-            Appearance.objects.filter(public_quote_q("quote"))
-            .select_related("quote__person")
-            .order_by("start")
-        )
+        public_appearances = public.printings().select_related("quote__person").order_by("start")
         return articles.prefetch_related(
             Prefetch("appearances", queryset=public_appearances, to_attr="public_appearances")
         )

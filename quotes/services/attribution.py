@@ -4,7 +4,6 @@ another person, recorded for an archivist and settled one way or the other."""
 from django.db import transaction
 
 from quotes.models import AttributionConflict, Quote
-from quotes.search import refresh_search
 
 
 def record_conflicts(*, quote: Quote, appearances, person=None) -> list[AttributionConflict]:
@@ -47,16 +46,21 @@ def keep_quote_speaker(*, conflicts) -> int:
     )
 
 
-def credit_printing_speaker(*, conflict: AttributionConflict) -> Quote:
+def credit_printing_speaker(*, conflict: AttributionConflict, user=None, note="") -> Quote:
     """Give the quote to whom the conflicting printing credits, and settle the conflict with
     any other open one whose printing credits the same speaker. The printings that credited
     the former person are not reopened as conflicts: the archivist has decided."""
+    from . import lifecycle
+
     with transaction.atomic():
-        quote = Quote.objects.select_for_update().get(pk=conflict.quote_id)
         appearance = conflict.appearance
-        quote.person_id = appearance.person_id
-        quote.speaker_description = "" if appearance.person_id else appearance.speaker_description
-        quote.save(update_fields=["person", "speaker_description", "updated_at"])
+        quote = lifecycle.change_speaker(
+            conflict.quote,
+            person=appearance.person,
+            description=appearance.speaker_description,
+            user=user,
+            note=note or f"credited as {appearance.article} credits it",
+        )
         same = quote.conflicts.filter(status=AttributionConflict.Status.OPEN)
         same = (
             same.filter(appearance__person_id=appearance.person_id)
@@ -67,5 +71,4 @@ def credit_printing_speaker(*, conflict: AttributionConflict) -> Quote:
         AttributionConflict.objects.filter(pk=conflict.pk).update(
             status=AttributionConflict.Status.RESOLVED
         )
-        refresh_search([quote])
     return quote

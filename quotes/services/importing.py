@@ -10,7 +10,7 @@ from archive.models import Outlet
 
 from ..extraction import Extraction, Quotation, Speaker, extract
 from ..extraction.units import unit_key
-from ..matching import canonical_text, find_matches, fingerprint_keys
+from ..matching import find_matches, fingerprint_keys
 from ..models import (
     Appearance,
     Fingerprint,
@@ -22,16 +22,19 @@ from ..models import (
     Unit,
 )
 from ..names import Likeness, likeness, parse_name, spell, stem
-from ..search import refresh_search
+from . import lifecycle
 from .attribution import record_conflicts
 
 logger = logging.getLogger(__name__)
 
 
-def extract_from_article(sender, *, article, publish=False, **kwargs):
+def extract_from_article(sender, *, article, publish=False, user=None, **kwargs):
     """Receiver of `archive.signals.article_archived`."""
     import_extraction(
-        article=article, extraction=extract(article.body, title=article.title), publish=publish
+        article=article,
+        extraction=extract(article.body, title=article.title),
+        publish=publish,
+        user=user,
     )
 
 
@@ -249,9 +252,13 @@ def statements(quotations: list[Quotation]) -> list[list[Quotation]]:
 
 @transaction.atomic
 def import_extraction(
-    *, article, extraction: Extraction, publish: bool = False, keep=()
+    *, article, extraction: Extraction, publish: bool = False, user=None, keep=()
 ) -> list[Quote]:
     """Store the article's quotations, linking each statement to the quote it repeats.
+
+    Unless `publish` (an editor's import, or one run with --publish, by `user`), what the
+    machine found waits for review: new quotes are suggested, and a new printing of a
+    published quote becomes a suggested quote with a sure merge suggestion into it.
 
     `keep` are printings of this article an archivist has curated (when it is read again):
     quotations overlapping one of them are not stored again."""
@@ -318,8 +325,11 @@ def import_extraction(
             index_printing(appearance)
         printed = article.appearances.filter(quote=quote)
         record_conflicts(quote=quote, appearances=printed, person=person)
-        refresh_quote(quote)
+        lifecycle.refresh(quote)
         touched.append(quote)
+    if publish:
+        lifecycle.publish(touched, user=user, note="imported for publication")
+        touched = [Quote.objects.get(pk=q.pk) for q in touched]
     return touched
 
 
@@ -331,44 +341,32 @@ def index_printing(appearance: Appearance) -> None:
     )
 
 
-def refresh_quote(quote: Quote) -> None:
-    """Recompute what a quote derives from its printings (canonical text unless an archivist
-    corrected it, search index, first publication date) after they change."""
-    if not quote.text_edited:
-        printings = {}
-        for printed in quote.appearances.order_by("article_id", "start"):
-            printings.setdefault(printed.article_id, []).append(printed.text)
-        quote.text = canonical_text(list(printings.values()))
-        quote.save(update_fields=["text", "updated_at"])
-    refresh_search([quote])
-    quote.refresh_dates()
-
-
 def link_statement(group: list[Quotation], *, person, publish: bool) -> Quote:
-    """The quote this statement repeats (merging quotes it shows to be one), or a new one.
+    """The quote this statement repeats (merging quotes it shows to be one), or a new,
+    suggested one.
 
     A quote keeps its person when an outlet credits the same words to someone else (the
     caller records the conflict); a quote with no person takes the new printing's."""
-    from .merging import merge_quotes
-
     sure, possible = find_matches([q.text for q in group], person=person)
     if sure:
         quote = sure[0]
         for other in sure[1:]:
             if other.person_id in (None, quote.person_id) or quote.person_id is None:
-                quote = merge_quotes(source=other, target=quote)
-        if quote.person_id is None and person is not None:
-            quote.person = person
-            quote.speaker_description = ""
-        if publish and quote.status == Quote.Status.SUGGESTED:
-            quote.status = Quote.Status.PUBLISHED
-        quote.save()
-        return quote
+                quote = lifecycle.merge(
+                    source=other, target=quote, note="one statement, as a new printing shows"
+                )
+        if quote.is_public and not publish:
+            possible = [(quote, 1.0)]  # the new printing waits for review beside it
+        else:
+            if quote.person_id is None and person is not None:
+                quote = lifecycle.change_speaker(
+                    quote, person=person, note="named by a newly imported printing"
+                )
+            return quote
     quote = Quote.objects.create(
         text=group[0].text,
         person=person,
         speaker_description="" if person else group[0].speaker_description[:300],
-        status=Quote.Status.PUBLISHED if publish else Quote.Status.SUGGESTED,
     )
     for candidate, score in possible:
         MergeSuggestion.objects.get_or_create(

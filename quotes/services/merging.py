@@ -1,8 +1,10 @@
-"""Merging two quotes of one statement, or two records of one person, into a survivor."""
+"""Merging two quotes of one statement, or two records of one person, into a survivor.
+
+Called through quotes.services.lifecycle (merge, merge_people), which records the change."""
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from simple_history.utils import bulk_update_with_history
 
 from quotes.models import (
     Appearance,
@@ -13,10 +15,15 @@ from quotes.models import (
     PersonMergeSuggestion,
     Quote,
 )
-from quotes.search import refresh_search
 
 
-def merge_quotes(*, source: Quote, target: Quote) -> Quote:
+def _save(obj, fields, *, user, note):
+    obj._history_user = user
+    obj._change_reason = note or "merged"
+    obj.save(update_fields=fields)
+
+
+def merge_quotes(*, source: Quote, target: Quote, user=None, note="") -> Quote:
     """Merge `source` into `target` and return `target`.
 
     The source keeps its row (and short id) with `merged_into` set, so that its permalink can
@@ -43,7 +50,16 @@ def merge_quotes(*, source: Quote, target: Quote) -> Quote:
                 "people; correct the speaker of one of them before merging."
             )
 
-        source.appearances.update(quote=target)
+        moved = list(source.appearances.all())
+        for appearance in moved:
+            appearance.quote = target
+        bulk_update_with_history(
+            moved,
+            Appearance,
+            ["quote"],
+            default_user=user,
+            default_change_reason=note or "merged",
+        )
         Quote.objects.filter(merged_into=source).update(merged_into=target)
         _move_suggestions(source=source, target=target)
 
@@ -53,12 +69,11 @@ def merge_quotes(*, source: Quote, target: Quote) -> Quote:
             target.person_id = source.person_id
         if not target.person_id and not target.speaker_description:
             target.speaker_description = source.speaker_description
-        target.save(update_fields=["status", "person", "speaker_description", "updated_at"])
-
+        _save(
+            target, ["status", "person", "speaker_description", "updated_at"], user=user, note=note
+        )
         source.merged_into = target
-        source.save(update_fields=["merged_into", "updated_at"])
-        refresh_search([source, target])
-        target.refresh_dates()
+        _save(source, ["merged_into", "updated_at"], user=user, note=note)
     return target
 
 
@@ -93,7 +108,7 @@ def _move_suggestions(*, source, target, model=MergeSuggestion, side="quote"):
             suggestion.save(update_fields=[first, "candidate"])
 
 
-def merge_people(*, source: Person, target: Person) -> Person:
+def merge_people(*, source: Person, target: Person, user=None, note="") -> Person:
     """Merge `source` into `target` and return `target`.
 
     Quotes and memberships move to the target; the source's name and aliases become the
@@ -114,8 +129,13 @@ def merge_people(*, source: Person, target: Person) -> Person:
                 f"{source.name} (#{source.pk}) has already been merged into another person."
             )
 
-        Quote.objects.filter(person=source).update(person=target, updated_at=timezone.now())
-        Appearance.objects.filter(person=source).update(person=target)
+        for model in (Quote, Appearance):
+            rows = list(model.objects.filter(person=source))
+            for row in rows:
+                row.person = target
+            bulk_update_with_history(
+                rows, model, ["person"], default_user=user, default_change_reason=note or "merged"
+            )
 
         for membership in Membership.objects.filter(person=source):
             # The same unit stated by the same article (or by none) is one membership, and the
@@ -126,7 +146,7 @@ def merge_people(*, source: Person, target: Person) -> Person:
                 membership.delete()
             else:
                 membership.person = target
-                membership.save(update_fields=["person"])
+                _save(membership, ["person"], user=user, note=note)
 
         for name in [source.name, *source.aliases]:
             target.add_alias(name)
@@ -134,10 +154,10 @@ def merge_people(*, source: Person, target: Person) -> Person:
 
         if not target.description and source.description:
             target.description = source.description
-            target.save(update_fields=["description"])
+            _save(target, ["description"], user=user, note=note)
 
         _move_suggestions(source=source, target=target, model=PersonMergeSuggestion, side="person")
         Person.objects.filter(merged_into=source).update(merged_into=target)
         source.merged_into = target
-        source.save(update_fields=["merged_into"])
+        _save(source, ["merged_into"], user=user, note=note)
     return target

@@ -17,9 +17,9 @@ from archive.models import Article
 
 from ..extraction import extract
 from ..matching import find_matches
-from ..models import AttributionConflict, Membership, Person, Quote, name_key
-from .importing import import_extraction, index_printing, refresh_quote
-from .merging import merge_quotes
+from ..models import AttributionConflict, Membership, MergeSuggestion, Person, Quote, name_key
+from . import lifecycle
+from .importing import import_extraction, index_printing
 
 
 @dataclass
@@ -89,7 +89,7 @@ def reextract_article(*, article: Article) -> Report:
         report.removed = len(redo)
         for quote in quotes:
             if quote.appearances.exists():
-                refresh_quote(quote)
+                lifecycle.refresh(quote)
             else:
                 quote.delete()
         Membership.objects.filter(article=article).delete()
@@ -109,8 +109,14 @@ def _relink(quote: Quote, article: Article) -> int:
     for target in sure:
         if target.pk == quote.pk or target.appearances.filter(article=article).exists():
             continue
+        if target.is_public:
+            # An unreviewed printing joins a published quote only when an editor says so.
+            MergeSuggestion.objects.get_or_create(
+                quote=quote, candidate=target, defaults={"score": 1.0}
+            )
+            continue
         try:
-            merge_quotes(source=quote, target=target)
+            lifecycle.merge(source=quote, target=target, note="re-extraction: one statement")
         except ValueError:
             continue  # another person's quote: linking never joins two named people's quotes
         return 1

@@ -9,7 +9,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from quotes import comparison as cmp
-from quotes.models import Quote
+from quotes import public
 from quotes.timeline import Printing, histogram, quote_strip
 
 register = template.Library()
@@ -229,7 +229,7 @@ def _quotes_over_time(quotes, title, css_class):
 def person_timeline(person):
     """{% person_timeline person %}: the person's published quotes over time."""
     return _quotes_over_time(
-        Quote.objects.public().by_speaker(person),
+        public.quotes().by_speaker(person),
         f"Quotes by {person.name} over time",
         "timeline-person",
     )
@@ -239,7 +239,7 @@ def person_timeline(person):
 def unit_timeline(unit):
     """{% unit_timeline unit %}: the published quotes of the unit's members over time."""
     return _quotes_over_time(
-        Quote.objects.public().in_unit(unit),
+        public.quotes().in_unit(unit),
         f"Quotes by members of {unit.name} over time",
         "timeline-unit",
     )

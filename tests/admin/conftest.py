@@ -34,3 +34,24 @@ def extraction():
         import quotes.extraction.pipeline  # noqa: F401
     except ImportError as exc:
         pytest.skip(f"extraction pipeline not available: {exc}")
+
+
+def posted_back(response, **changes):
+    """The change form's own data, as the browser would send it back, with `changes`."""
+    data = {}
+    forms = [response.context["adminform"].form]
+    for inline in response.context["inline_admin_formsets"]:
+        formset = inline.formset
+        forms.extend([formset.management_form, *formset.forms])
+    for form in forms:
+        for name, field in form.fields.items():
+            value = form[name].value()
+            if value is None or field.disabled:
+                continue
+            data[form.add_prefix(name)] = (
+                [str(v) for v in value]
+                if isinstance(value, list | tuple)
+                else (value.pk if hasattr(value, "pk") else value)
+            )
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not False and v is not None}

@@ -86,3 +86,28 @@ def test_change_page_shows_the_printed_words(admin_client):
 
     assert response.status_code == 200
     assert c.appearance.text in response.content.decode()
+
+
+def test_crediting_is_recorded_as_the_users(admin_client, admin_user):
+    """The new speaker is in the quote's history as the user's, and on its public record."""
+    c = conflict()
+
+    act(admin_client, "credit_printing_speaker", [c])
+
+    assert c.quote.history.first().history_user == admin_user
+    assert c.quote.corrections.get().summary == "speaker corrected: was Ilse Varnhagen"
+
+
+def test_a_merged_speaker_is_refused_with_a_message(admin_client):
+    """A printing crediting a person since merged away cannot give them the quote: the
+    reason is shown and the conflict stays open."""
+    c = conflict()
+    tomas = c.appearance.person
+    tomas.merged_into = PersonFactory(name="Tomas Quirke-Vale")
+    tomas.save()
+
+    act(admin_client, "credit_printing_speaker", [c])
+
+    c.refresh_from_db()
+    assert c.status == AttributionConflict.Status.OPEN
+    assert "has been merged into another person" in admin_client.get(CHANGELIST).content.decode()

@@ -76,3 +76,21 @@ def test_dismiss_action_leaves_quotes_apart(admin_client):
     assert suggestion.status == MergeSuggestion.Status.DISMISSED
     assert not Quote.objects.filter(merged_into__isnull=False).exists()
     assert list(admin_client.get(CHANGELIST).context["cl"].result_list) == []
+
+
+def test_merge_is_recorded_as_the_users(admin_client, admin_user):
+    """A suggestion merged from the queue is in the quotes' history as the user's, naming the
+    suggestion; its status is decided by the actions, never edited on its page."""
+    person = PersonFactory()
+    suggested = AppearanceFactory(quote__person=person, quote__status=Quote.Status.SUGGESTED).quote
+    published = AppearanceFactory(quote__person=person).quote
+    suggestion = suggest(published, suggested)
+    page = admin_client.get(reverse("admin:quotes_mergesuggestion_change", args=[suggestion.pk]))
+    assert "status" not in page.context["adminform"].form.fields
+
+    act(admin_client, "merge_selected", [suggestion])
+
+    latest = suggested.history.first()
+    assert latest.merged_into_id == published.pk
+    assert latest.history_user == admin_user
+    assert latest.history_change_reason == "merge suggestion (similarity 0.80)"

@@ -10,7 +10,10 @@ from tests.factories import (
     PersonAliasFactory,
     PersonFactory,
     QuoteFactory,
+    UnitFactory,
 )
+
+from .conftest import posted_back
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +144,92 @@ def test_people_are_not_deleted_in_bulk(admin_client):
     PersonFactory()
     actions = admin_client.get(CHANGELIST).context["action_form"].fields["action"].choices
     assert "delete_selected" not in [value for value, _ in actions]
+
+
+def test_merge_warns_when_the_names_do_not_look_alike(admin_client):
+    """Two people whose names (and aliases) do not resemble each other are merged only after
+    a clear warning, which an editor may still confirm."""
+    ilse, tomas = PersonFactory(name="Ilse Vantongeren"), PersonFactory(name="Tomas Quirke")
+
+    page = merge(admin_client, [ilse, tomas]).content.decode()
+
+    assert "“Ilse Vantongeren” and “Tomas Quirke” do not look like the same name" in page
+    response = merge(admin_client, [ilse, tomas], post="yes", survivor=ilse.pk, note="Pen name")
+    assert response.status_code == 302
+    tomas.refresh_from_db()
+    assert tomas.merged_into == ilse
+    assert tomas.history.first().history_change_reason == "Pen name"
+
+
+def test_merge_of_alike_names_has_no_warning(admin_client):
+    """Names that may be one person's are merged without the warning, with how they are
+    alike when that is short of sure."""
+    people = [PersonFactory(name="Ilse Vantongeren"), PersonFactory(name="I. Vantongeren")]
+
+    page = merge(admin_client, people).content.decode()
+
+    assert "do not look like the same name" not in page
+    assert "same surname, matching initial" in page
+
+
+def test_an_alias_counts_as_a_name(admin_client):
+    """A person known by an alias like the other's name raises no warning."""
+    ilse = PersonFactory(name="Ilse Vantongeren")
+    PersonAliasFactory(person=ilse, name="Tomas Quirke")
+
+    page = merge(admin_client, [ilse, PersonFactory(name="Tomas Quirke")]).content.decode()
+
+    assert "do not look like the same name" not in page
+
+
+def membership_page(client, person):
+    url = reverse("admin:quotes_person_change", args=[person.pk])
+    return url, client.get(url)
+
+
+def test_changing_a_unit_inline_goes_on_the_public_record(admin_client, admin_user):
+    """A unit corrected on a person's page changes the membership and puts the correction
+    on the record of each of their public quotes, as the user's, with the note."""
+    person = PersonFactory(name="Ilse Vantongeren")
+    quote = QuoteFactory(person=person)
+    membership = MembershipFactory(person=person, unit=UnitFactory(name="3rd Coastal Watch"))
+    right = UnitFactory(name="4th Coastal Watch")
+    url, page = membership_page(admin_client, person)
+
+    data = posted_back(page, **{"memberships-0-unit": right.pk, "note": "Press release"})
+    assert admin_client.post(url, data).status_code == 302
+
+    membership.refresh_from_db()
+    assert membership.unit == right
+    correction = quote.corrections.get()
+    assert correction.summary == "unit corrected: was 3rd Coastal Watch"
+    assert (correction.user, correction.note) == (admin_user, "Press release")
+
+
+def test_adding_and_removing_a_unit_inline(admin_client):
+    """A membership added on the page is recorded as added, one deleted as removed."""
+    person = PersonFactory()
+    quote = QuoteFactory(person=person)
+    old = MembershipFactory(person=person, unit=UnitFactory(name="Harbour Board"))
+    new_unit = UnitFactory(name="Lighthouse Service")
+    url, page = membership_page(admin_client, person)
+
+    data = posted_back(
+        page,
+        **{
+            "memberships-0-DELETE": "on",
+            "memberships-TOTAL_FORMS": "2",
+            "memberships-1-unit": new_unit.pk,
+            "memberships-1-person": person.pk,
+            "memberships-1-rank": "Captain",
+        },
+    )
+    assert admin_client.post(url, data).status_code == 302
+
+    assert [m.unit for m in person.memberships.all()] == [new_unit]
+    assert person.memberships.get().rank == "Captain"
+    assert not type(old).objects.filter(pk=old.pk).exists()
+    assert sorted(c.summary for c in quote.corrections.all()) == [
+        "unit added: Lighthouse Service",
+        "unit removed: was Harbour Board",
+    ]

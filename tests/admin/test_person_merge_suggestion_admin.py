@@ -88,3 +88,16 @@ def test_dismiss_leaves_both_people(admin_client):
     ivan.refresh_from_db()
     assert suggestion.status == PersonMergeSuggestion.Status.DISMISSED
     assert ivan.merged_into is None
+
+
+def test_merge_is_recorded_as_the_users(admin_client, admin_user):
+    """A person merged from the queue is in their history as the user's, with the reason."""
+    ivan, pavlo = PersonFactory(name="Ivan Marchuk"), PersonFactory(name="Ivan Marchuka")
+    QuoteFactory(person=pavlo)
+
+    act(admin_client, "merge_selected", [suggest(pavlo, ivan)])
+
+    latest = ivan.history.first()
+    assert latest.merged_into_id == pavlo.pk
+    assert latest.history_user == admin_user
+    assert "same surname, different first names" in latest.history_change_reason

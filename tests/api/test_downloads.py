@@ -9,8 +9,8 @@ from django.http import StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
+from quotes import public
 from quotes.filters import QuoteFilter
-from quotes.models import Quote
 from tests.factories import AppearanceFactory, MembershipFactory, QuoteFactory
 
 
@@ -176,7 +176,7 @@ def test_download_links_keep_the_filters_but_not_the_page():
 def test_no_download_links_when_the_filters_have_errors():
     """Where the list shows a filter error, the partial offers no files."""
     request = RequestFactory().get("/quotes/", {"speaker": "nobody"})
-    filterset = QuoteFilter(request.GET, queryset=Quote.objects.public())
+    filterset = QuoteFilter(request.GET, queryset=public.quotes())
     html = render_to_string(
         "quotes/includes/downloads.html", {"filter": filterset}, request=request
     )

@@ -5,6 +5,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
+from quotes import public
 from quotes.exporting import export_queryset, quote_record
 from quotes.models import Quote
 
@@ -20,7 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--site-url", help="base of the permalinks (default: SITE_URL)")
 
     def handle(self, *args, **options):
-        quotes = Quote.objects.live() if options["all"] else Quote.objects.public()
+        quotes = Quote.objects.live() if options["all"] else public.quotes()
         out = (
             open(options["output"], "w", encoding="utf-8")  # noqa: SIM115
             if options["output"]

@@ -1,0 +1,194 @@
+"""What the public may see, and how it is found: the one place for every read rule.
+
+A quote is public when it is published and not merged into another. A person, unit, outlet
+or article is public only through a public quote: someone known only from suggested,
+rejected, withdrawn or merged quotes has no page, no feed, no filter chip, no API record and
+no sitemap entry, and their name is printed nowhere. Pages, filters, feeds, the sitemap, the
+API, downloads and citations all ask this module.
+"""
+
+import datetime
+
+from django.db.models import Count, Exists, F, OuterRef, Q
+from django.http import Http404
+
+from archive.models import Article, Outlet
+
+from .models import Appearance, Correction, Membership, Person, Quote, Unit
+
+
+class Gone(Exception):
+    """A withdrawn quote: its permalink answers 410 with the reason and date."""
+
+    def __init__(self, quote):
+        super().__init__(f"Quote {quote.short_id} was withdrawn.")
+        self.quote = quote
+
+
+def quote_q(prefix: str = "") -> Q:
+    """The condition that the quote at the end of the relation `prefix` is public."""
+    at = f"{prefix}__" if prefix else ""
+    return Q(**{f"{at}status": Quote.Status.PUBLISHED, f"{at}merged_into": None})
+
+
+def quote_count(prefix: str):
+    """How many public quotes lie at the end of the relation `prefix`."""
+    return Count(prefix, filter=quote_q(prefix), distinct=True)
+
+
+def quotes():
+    return Quote.objects.filter(quote_q())
+
+
+def printings():
+    """The printings of public quotes."""
+    return Appearance.objects.filter(quote_q("quote"))
+
+
+def people():
+    """Unmerged people with a public quote, annotated with `quote_count`."""
+    return (
+        Person.objects.filter(merged_into=None)
+        .annotate(quote_count=quote_count("quotes"))
+        .filter(quote_count__gt=0)
+    )
+
+
+def units():
+    """Units with a public person (a member with a public quote), with `quote_count`."""
+    return Unit.objects.annotate(
+        quote_count=Count(
+            "memberships__person__quotes",
+            filter=quote_q("memberships__person__quotes")
+            & Q(memberships__person__merged_into=None),
+            distinct=True,
+        )
+    ).filter(quote_count__gt=0)
+
+
+def outlets():
+    """Outlets that printed a public quote, annotated with `quote_count`."""
+    return Outlet.objects.annotate(quote_count=quote_count("articles__appearances__quote")).filter(
+        quote_count__gt=0
+    )
+
+
+def articles():
+    """Articles that carry a public quote."""
+    return Article.objects.filter(Exists(printings().filter(article=OuterRef("pk"))))
+
+
+def corrections():
+    """The public record of changes: every correction of a public quote, and the withdrawal
+    of a withdrawn one (whose other entries, which may quote its words, are not shown)."""
+    return Correction.objects.filter(
+        quote_q("quote")
+        | Q(
+            kind=Correction.Kind.WITHDRAWN,
+            quote__status=Quote.Status.WITHDRAWN,
+            quote__merged_into=None,
+        )
+    )
+
+
+def memberships():
+    """Memberships of public people, each with its unit (which is then public too)."""
+    return Membership.objects.filter(
+        Exists(quotes().filter(person=OuterRef("person"))), person__merged_into=None
+    ).select_related("unit")
+
+
+# Following merges and resolving addresses ----------------------------------------------------
+
+
+def survivor(obj):
+    """What `obj` (a quote or person) was merged into, following chains of merges. A cycle,
+    which only bad data can make, stops at an object that is itself still merged."""
+    seen = {obj.pk}
+    while obj.merged_into_id and obj.merged_into_id not in seen:
+        obj = obj.merged_into
+        seen.add(obj.pk)
+    return obj
+
+
+def resolve_quote(short_id: str, queryset=None) -> Quote:
+    """The public quote a permalink id names, following merges (the caller redirects when the
+    result's short id differs from the one asked for). Raises Gone for a withdrawn quote and
+    Http404 for one that is not public or does not exist."""
+    queryset = Quote.objects.select_related("person") if queryset is None else queryset
+    if "\x00" in short_id:
+        raise Http404("No such quote.")
+    try:
+        quote = queryset.get(short_id=short_id.lower())
+    except Quote.DoesNotExist:
+        raise Http404("No such quote.") from None
+    found = survivor(quote)
+    if found.status == Quote.Status.WITHDRAWN and not found.merged_into_id:
+        raise Gone(found)
+    if not found.is_public:
+        raise Http404("No such quote.")
+    return found if found.pk != quote.pk else quote
+
+
+def resolve_person(slug: str) -> Person:
+    """The public person a slug names, following merges; Http404 otherwise."""
+    found = people().filter(slug=slug).first()
+    if found is not None:
+        return found
+    person = Person.objects.filter(slug=slug, merged_into__isnull=False).first()
+    found = survivor(person) if person else None
+    if found is None or found.merged_into_id or not people().filter(pk=found.pk).exists():
+        raise Http404("No such person.")
+    return found
+
+
+def public_or_404(queryset, **lookup):
+    """The one object of a public queryset (units(), outlets(), articles()) that `lookup`
+    names, or Http404."""
+    found = queryset.filter(**lookup).first()
+    if found is None:
+        raise Http404("Nothing public here.")
+    return found
+
+
+# A person's units -----------------------------------------------------------------------------
+
+
+def units_of(person) -> list[tuple[Unit, str]]:
+    """Each unit `person` is stated to belong to, once, by name, with the rank and role as
+    first stated with it ("Lieutenant Colonel, deputy commander"). Reads prefetched
+    memberships where the caller prefetched them."""
+    if person is None:
+        return []
+    found: dict[Unit, str] = {}
+    rows = sorted(person.memberships.all(), key=lambda m: (m.unit.name, m.pk))
+    for membership in rows:
+        title = ", ".join(t for t in (membership.rank, membership.role) if t)
+        if not found.get(membership.unit):
+            found[membership.unit] = title
+    return list(found.items())
+
+
+# The order of a quote's printings ------------------------------------------------------------
+
+# Earliest first, undated last; then the first archived, then the first in its article.
+PRINTING_ORDER = (
+    F("article__published").asc(nulls_last=True),
+    "article__archived_at",
+    "start",
+)
+
+
+def printing_key(appearance):
+    """PRINTING_ORDER for printings already fetched (with their articles)."""
+    published = appearance.article.published
+    return (
+        published is None,
+        published or datetime.date.min,
+        appearance.article.archived_at,
+        appearance.start,
+    )
+
+
+def in_printing_order(appearances) -> list:
+    return sorted(appearances, key=printing_key)
