@@ -28,6 +28,7 @@ from django.utils.text import Truncator
 from archive.admin import ArticleAdmin, ChangeNoteForm, HistoryAdmin
 from archive.models import Article
 
+from . import public
 from .models import (
     Appearance,
     AttributionConflict,
@@ -1308,7 +1309,9 @@ class MergeSuggestionAdmin(SuggestionActionsMixin, admin.ModelAdmin):
         return self._side(suggestion.candidate)
 
     def merge_suggested(self, request, suggestion):
-        source, target = survivor_order(live(suggestion.quote), live(suggestion.candidate))
+        source, target = survivor_order(
+            public.survivor(suggestion.quote), public.survivor(suggestion.candidate)
+        )
         if source != target:
             lifecycle.merge(
                 source=source,
@@ -1317,15 +1320,6 @@ class MergeSuggestionAdmin(SuggestionActionsMixin, admin.ModelAdmin):
                 note=f"merge suggestion (similarity {suggestion.score:.2f})",
             )
             self.log_change(request, target, f"Merged {source.short_id} into this quote.")
-
-
-def live(quote):
-    """The quote that `quote` now lives on as (itself unless merged)."""
-    seen = set()
-    while quote.merged_into_id and quote.pk not in seen:
-        seen.add(quote.pk)
-        quote = quote.merged_into
-    return quote
 
 
 def survivor_order(a, b):
@@ -1402,7 +1396,9 @@ class PersonMergeSuggestionAdmin(SuggestionActionsMixin, admin.ModelAdmin):
         return change_link(suggestion.article) if suggestion.article_id else "–"
 
     def merge_suggested(self, request, suggestion):
-        source, target = person_survivor_order(live(suggestion.person), live(suggestion.candidate))
+        source, target = person_survivor_order(
+            public.survivor(suggestion.person), public.survivor(suggestion.candidate)
+        )
         if source != target:
             note = "person-merge suggestion" + (
                 f": {suggestion.reason}" if suggestion.reason else ""

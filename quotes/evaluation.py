@@ -13,6 +13,7 @@ from archive.models import Article
 from archive.services import ArticleRejected, archive_article
 from archive.sources import collect
 
+from . import public
 from .extraction.text import fold, words
 from .extraction.units import unit_key
 from .models import Appearance, Quote
@@ -95,9 +96,7 @@ def import_folder(folder: Path) -> list[str]:
 
 
 def survivor(quote: Quote) -> int:
-    while quote.merged_into_id:
-        quote = quote.merged_into
-    return quote.pk
+    return public.survivor(quote).pk
 
 
 def _ratio(hits, total):

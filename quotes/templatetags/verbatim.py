@@ -7,6 +7,8 @@ from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
+from quotes import public
+
 register = template.Library()
 
 # A blank line (possibly holding spaces) ends a paragraph of article text.
@@ -16,9 +18,7 @@ PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n\s*")
 @register.filter
 def units_of(person):
     """The units a person belongs to, each once, from their (prefetched) memberships."""
-    if person is None:
-        return []
-    return list(dict.fromkeys(m.unit for m in person.memberships.all()))
+    return [unit for unit, _ in public.units_of(person)]
 
 
 @register.filter
