@@ -2,6 +2,7 @@
 
 import hashlib
 
+from django.conf import settings
 from django.core.validators import URLValidator
 from django.db import models
 from django.urls import reverse
@@ -25,6 +26,13 @@ class Outlet(models.Model):
     name = models.CharField(max_length=200, unique=True)
     slug = models.SlugField(max_length=200, unique=True)
     home_url = models.URLField(blank=True, validators=[validate_web_url])
+    domain = models.CharField(
+        max_length=253,
+        blank=True,
+        db_index=True,
+        help_text="The outlet's web domain, without 'www.' ('harbourgazette.example'): "
+        "captured pages are matched to their outlet by it.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -80,6 +88,18 @@ class Article(models.Model):
     raw_format = models.CharField(max_length=4, choices=Format.choices, default=Format.TEXT)
     sha256 = models.CharField("SHA-256", max_length=64, unique=True, editable=False)
     source_file = models.CharField(max_length=255, blank=True)
+    canonical_url = models.URLField(
+        max_length=1000,
+        blank=True,
+        db_index=True,
+        validators=[validate_web_url],
+        help_text="The address the page gives as its own (<link rel=canonical>).",
+    )
+    author = models.CharField(max_length=300, blank=True)
+    language = models.CharField(max_length=20, blank=True)
+    captured_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the page was fetched from the web, if it was."
+    )
     archived_at = models.DateTimeField(auto_now_add=True)
 
     objects = ArticleQuerySet.as_manager()
@@ -154,3 +174,53 @@ def same_value(stored, value) -> bool:
     if isinstance(stored, binary) and isinstance(value, binary):
         return bytes(stored) == bytes(value)
     return stored == value
+
+
+class Capture(models.Model):
+    """One fetch of a web page: what was asked, what the server answered (kept as a gzipped
+    WARC with its SHA-256), and how it went. A capture that succeeds archives an Article, or
+    is a later version of one already archived."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    url = models.URLField(
+        "requested URL", max_length=1000, validators=[validate_web_url], db_index=True
+    )
+    state = models.CharField(
+        max_length=10, choices=State.choices, default=State.QUEUED, db_index=True
+    )
+    reason = models.CharField(
+        max_length=500, blank=True, help_text="Why the capture failed, in one line."
+    )
+    article = models.ForeignKey(
+        Article, null=True, blank=True, on_delete=models.PROTECT, related_name="captures"
+    )
+    final_url = models.URLField(max_length=1000, blank=True, help_text="After redirects.")
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    content_type = models.CharField(max_length=200, blank=True)
+    body = models.TextField(blank=True, help_text="The article text this version held.")
+    content_sha256 = models.CharField(
+        "content SHA-256", max_length=64, blank=True, db_index=True, editable=False
+    )
+    warc = models.BinaryField(null=True, blank=True, editable=False)
+    warc_sha256 = models.CharField("WARC SHA-256", max_length=64, blank=True, editable=False)
+    publish = models.BooleanField(
+        default=False, help_text="Publish the quotes found, once captured."
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    task_id = models.CharField(max_length=64, blank=True, editable=False)
+    attempts = models.PositiveSmallIntegerField(default=0, editable=False)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    captured_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.url} ({self.get_state_display().lower()})"

@@ -67,6 +67,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    # Background tasks: Django 6's framework as backported for 5.2, and its database backend.
+    "django_tasks",
+    "django_tasks_db",
     # Failed admin logins, and the lockout after too many of them.
     "axes",
     # Only for its system check of the cache the rate limits count in (verbatim/ratelimit.py).
@@ -95,6 +98,24 @@ MIDDLEWARE = [
 
 # Axes first: it refuses a locked-out login before ModelBackend checks the password. It needs
 # the request, so tests log in with client.force_login() or client.login(request=...).
+# Background tasks (captures, imports, re-extraction): in production the database backend,
+# whose workers (`python manage.py db_worker`, any number on any host) share the queue; in
+# development, or with VERBATIM_TASKS=immediate, each task runs at once where it is enqueued,
+# so no worker is needed.
+VERBATIM_TASKS = os.environ.get("VERBATIM_TASKS", "immediate" if DEV else "database")
+if VERBATIM_TASKS not in {"immediate", "database"}:
+    raise ImproperlyConfigured("VERBATIM_TASKS must be 'immediate' or 'database'.")
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks_db.DatabaseBackend"
+            if VERBATIM_TASKS == "database"
+            else "django_tasks.backends.immediate.ImmediateBackend"
+        ),
+        "QUEUES": ["default"],
+    }
+}
+
 # The history is a record, never a way back: old versions are shown, not restored.
 SIMPLE_HISTORY_REVERT_DISABLED = True
 
