@@ -1,23 +1,34 @@
-"""Admin for outlets and archived articles, with the form that archives a new article."""
+"""Admin for outlets, archived articles and captures, with the form that archives a new
+article from its text, a file or its URL."""
+
+import difflib
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import Count
-from django.http import HttpResponseRedirect
-from django.template.defaultfilters import linebreaksbr
-from django.urls import reverse
-from django.utils.html import format_html
+from django.db.models.functions import Length
+from django.http import Http404, HttpResponseNotAllowed, HttpResponseRedirect
+from django.template.defaultfilters import filesizeformat, linebreaksbr
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.timezone import localtime
 from simple_history.admin import SimpleHistoryAdmin
 
+from . import capture as capture_service
 from .forms import ArticleAddForm, WebURLField
-from .models import Article, Outlet
+from .models import Article, Capture, Outlet
 from .services import ArticleRejected
 
 # Shown on the change page; the full source can be megabytes and is only there for checking.
 RAW_PREVIEW_CHARS = 20_000
+# Unchanged paragraphs shown either side of a change between two versions of an article.
+DIFF_CONTEXT = 1
+# While a capture waits or runs, its admin page reloads itself this often (seconds).
+CAPTURE_REFRESH_SECONDS = 5
 
 
 class ChangeNoteForm(forms.ModelForm):
@@ -88,7 +99,7 @@ class ArticleAdmin(HistoryAdmin):
     formfield_overrides = {models.URLField: {"form_class": WebURLField}}
     add_form = ArticleAddForm
     add_fieldsets = [
-        (None, {"fields": ["text", "file"]}),
+        (None, {"fields": ["text", "file", "capture_url"]}),
         ("Where it was published", {"fields": ["outlet", "url", "title", "published"]}),
         (None, {"fields": ["publish"]}),
     ]
@@ -102,8 +113,17 @@ class ArticleAdmin(HistoryAdmin):
         (None, {"fields": ["title", "outlet", "url", "published", "note"]}),
         ("Source", {"fields": ["body", "raw_source", "raw_format", "source_file"]}),
         ("Archive", {"fields": ["sha256", "archived_at"]}),
+        ("Captures", {"fields": ["capture_list"]}),
     ]
-    readonly_fields = ["body", "raw_source", "raw_format", "source_file", "sha256", "archived_at"]
+    readonly_fields = [
+        "body",
+        "raw_source",
+        "raw_format",
+        "source_file",
+        "sha256",
+        "archived_at",
+        "capture_list",
+    ]
 
     def get_queryset(self, request):
         # Bodies and raw sources can be megabytes each: never load them for a list page.
@@ -145,14 +165,47 @@ class ArticleAdmin(HistoryAdmin):
             linebreaksbr(text),
         )
 
+    @admin.display(description="captures")
+    def capture_list(self, article):
+        """Each fetch of the article's page, newest first: its state, and for one that holds a
+        WARC the replay and the file."""
+        captures = (
+            article.captures.defer("warc", "body")
+            .annotate(warc_size=Length("warc"))
+            .order_by("-requested_at", "-pk")
+        )
+        rows = [
+            (
+                reverse("admin:archive_capture_change", args=[capture.pk]),
+                localtime(capture.requested_at).strftime("%Y-%m-%d %H:%M"),
+                state_line(capture),
+                archived_copy_links(capture),
+            )
+            for capture in captures
+        ]
+        if not rows:
+            return "None: the article was pasted or uploaded, not fetched from the web."
+        return format_html(
+            "<ul>{}</ul>",
+            format_html_join("", '<li><a href="{}">Requested {}</a>: {}{}</li>', rows),
+        )
+
     def add_view(self, request, form_url="", extra_context=None):
         """Archive a new article through `archive_article`, then open its change page to
-        review the quotes extracted from it."""
+        review the quotes extracted from it; or, given only a URL, ask for the page to be
+        captured and open the capture's page, which follows it to its article."""
         if not self.has_add_permission(request):
             raise PermissionDenied
         if request.method == "POST":
             form = self.get_add_form(request, request.POST, request.FILES)
-            if form.is_valid():
+            if form.is_valid() and form.cleaned_data.get("capture_url"):
+                try:
+                    capture = form.request_capture(user=request.user)
+                except capture_service.CaptureRefused as exc:
+                    form.add_error("capture_url", f"This page cannot be captured: {exc}.")
+                else:
+                    return self.response_capture_requested(request, capture)
+            elif form.is_valid():
                 try:
                     article, created = form.save()
                 except ArticleRejected as exc:
@@ -195,3 +248,280 @@ class ArticleAdmin(HistoryAdmin):
                 request, f"This article was already archived as “{article}”.", messages.WARNING
             )
         return HttpResponseRedirect(reverse("admin:archive_article_change", args=[article.pk]))
+
+    def response_capture_requested(self, request, capture):
+        self.message_user(
+            request,
+            f"The page at {capture.url} will be captured; its state is shown below.",
+            messages.SUCCESS,
+        )
+        capture_admin = self.admin_site.get_model_admin(Capture)
+        if capture_admin.has_view_permission(request, capture):
+            return HttpResponseRedirect(reverse("admin:archive_capture_change", args=[capture.pk]))
+        return HttpResponseRedirect(reverse("admin:archive_article_changelist"))
+
+
+def state_line(capture):
+    """A capture's state in a few words, a failure with its one-line reason."""
+    state = capture.get_state_display()
+    if capture.state == Capture.State.FAILED and capture.reason:
+        return f"{state}: {capture.reason}"
+    return state
+
+
+def archived_copy_links(capture):
+    """Links to a capture's replay and its WARC file (with the file's size), or nothing."""
+    if not capture.warc_sha256:
+        return ""
+    size = getattr(capture, "warc_size", None)
+    return format_html(
+        ' — <a href="{}" target="_blank" rel="noopener noreferrer">View the page as captured'
+        '</a> · <a href="{}">Download the WARC</a>{}',
+        reverse("quotes:capture-replay", args=[capture.pk]),
+        reverse("quotes:capture-warc", args=[capture.pk]),
+        f" ({filesizeformat(size)})" if size is not None else "",
+    )
+
+
+def paragraphs(text):
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def word_difference(old, new):
+    """Two versions of a paragraph word by word, as escaped HTML: words only in the old in
+    <del>, words only in the new in <ins>."""
+    old_words, new_words = old.split(), new.split()
+    matcher = difflib.SequenceMatcher(None, old_words, new_words, autojunk=False)
+    pieces = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            pieces.append(format_html("{}", " ".join(old_words[i1:i2])))
+            continue
+        if i2 > i1:
+            pieces.append(format_html("<del>{}</del>", " ".join(old_words[i1:i2])))
+        if j2 > j1:
+            pieces.append(format_html("<ins>{}</ins>", " ".join(new_words[j1:j2])))
+    return format_html_join(" ", "{}", ((piece,) for piece in pieces))
+
+
+def text_difference(archived, captured, context=DIFF_CONTEXT):
+    """How a later version of an article's text differs from the archived one, as escaped
+    HTML: paragraphs compared as lines, a changed paragraph word by word, and unchanged ones
+    beyond `context` either side of a change folded into a count."""
+    old, new = paragraphs(archived), paragraphs(captured)
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    rows = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            same = old[i1:i2]
+            # Context is kept only on the sides where a change is.
+            head = same[:context] if i1 > 0 or j1 > 0 else []
+            tail = same[-context:] if context and (i2 < len(old) or j2 < len(new)) else []
+            if len(head) + len(tail) >= len(same):
+                rows.extend(format_html("<p>{}</p>", line) for line in same)
+                continue
+            rows.extend(format_html("<p>{}</p>", line) for line in head)
+            folded = len(same) - len(head) - len(tail)
+            rows.append(
+                format_html(
+                    '<p class="help">… {} unchanged paragraph{} …</p>',
+                    folded,
+                    "" if folded == 1 else "s",
+                )
+            )
+            rows.extend(format_html("<p>{}</p>", line) for line in tail)
+            continue
+        removed, added = old[i1:i2], new[j1:j2]
+        for before, after in zip(removed, added, strict=False):
+            rows.append(format_html("<p>{}</p>", word_difference(before, after)))
+        rows.extend(format_html("<p><del>{}</del></p>", line) for line in removed[len(added) :])
+        rows.extend(format_html("<p><ins>{}</ins></p>", line) for line in added[len(removed) :])
+    return format_html_join("\n", "{}", ((row,) for row in rows))
+
+
+@admin.register(Capture)
+class CaptureAdmin(admin.ModelAdmin):
+    """Each fetch of a web page: what was asked, by whom, how it went and what it archived.
+    Captures are made by the capture service (the article add form's URL field, the API),
+    never typed in; a failed one can be retried."""
+
+    list_display = [
+        "url",
+        "state_line",
+        "article_link",
+        "requested_by",
+        "requested_at",
+        "captured_at",
+    ]
+    list_filter = ["state"]
+    list_select_related = ["article", "requested_by"]
+    search_fields = ["url", "final_url"]
+    date_hierarchy = "requested_at"
+    actions = ["retry_selected"]
+    fieldsets = [
+        (
+            None,
+            {
+                "fields": [
+                    "url",
+                    "state_line",
+                    "article_link",
+                    "publish",
+                    "requested_by",
+                    "requested_at",
+                    "captured_at",
+                    "attempts",
+                ]
+            },
+        ),
+        (
+            "What the server answered",
+            {"fields": ["final_url", "status_code", "content_type", "archived_copy"]},
+        ),
+        ("Fixity", {"fields": ["warc_sha256", "content_sha256", "task_id"]}),
+        ("Text", {"fields": ["text"]}),
+    ]
+    readonly_fields = [
+        "url",
+        "state_line",
+        "article_link",
+        "publish",
+        "requested_by",
+        "requested_at",
+        "captured_at",
+        "attempts",
+        "final_url",
+        "status_code",
+        "content_type",
+        "archived_copy",
+        "warc_sha256",
+        "content_sha256",
+        "task_id",
+        "text",
+    ]
+
+    def get_queryset(self, request):
+        # WARCs, texts and article sources can be megabytes: none is loaded for a list, and the
+        # change page reads only the two texts it compares.
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("article", "requested_by")
+            .defer("warc", "body", "article__body", "article__raw")
+            .annotate(warc_size=Length("warc"))
+        )
+
+    def get_urls(self):
+        retry = path(
+            "<path:object_id>/retry/",
+            self.admin_site.admin_view(self.retry_view),
+            name="archive_capture_retry",
+        )
+        return [retry, *super().get_urls()]
+
+    # Captures are written by the capture service only.
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # its WARC is the evidence an article cites
+
+    def has_view_permission(self, request, obj=None):
+        # Whoever may see the articles may see how they were fetched.
+        return super().has_view_permission(request, obj) or request.user.has_perm(
+            "archive.view_article"
+        )
+
+    def has_retry_permission(self, request):
+        """Asking for a page again is archiving it: whoever may add articles may."""
+        return request.user.has_perm("archive.add_article")
+
+    @admin.display(description="state", ordering="state")
+    def state_line(self, capture):
+        return state_line(capture)
+
+    @admin.display(description="article", ordering="article")
+    def article_link(self, capture):
+        if capture.article_id is None:
+            return "–"
+        url = reverse("admin:archive_article_change", args=[capture.article_id])
+        return format_html('<a href="{}">{}</a>', url, capture.article)
+
+    @admin.display(description="archived copy")
+    def archived_copy(self, capture):
+        links = archived_copy_links(capture)
+        return format_html("WARC{}", links) if links else "No WARC"
+
+    @admin.display(description="article text in this version")
+    def text(self, capture):
+        """The text this capture read, compared with the article's archived text when it is a
+        later version of it."""
+        if not capture.body:
+            return "–"
+        if capture.article_id is None:
+            return linebreaksbr(capture.body)
+        archived = Article.objects.filter(pk=capture.article_id).values_list("body", flat=True)
+        archived = archived.first() or ""
+        if paragraphs(archived) == paragraphs(capture.body):
+            return "The same text as the archived article."
+        return format_html(
+            "<p>Difference from the archived text: words struck through are only in the "
+            "archived article, words underlined only in this version.</p>"
+            '<div class="capture-difference">{}</div>',
+            text_difference(archived, capture.body),
+        )
+
+    @admin.action(description="Retry the selected failed captures", permissions=["retry"])
+    def retry_selected(self, request, queryset):
+        self.retry_captures(request, queryset)
+
+    def retry_captures(self, request, captures):
+        """Ask the capture service to fetch each failed capture's page again; returns the
+        captures it made or requeued."""
+        retried, skipped = [], 0
+        for capture in captures:
+            if capture.state != Capture.State.FAILED:
+                skipped += 1
+                continue
+            try:
+                retried.append(capture_service.retry(capture))
+            except capture_service.CaptureRefused:  # retried by someone else meanwhile
+                skipped += 1
+                continue
+            self.log_change(request, capture, "Retried.")
+        if retried:
+            self.message_user(
+                request, f"{len(retried)} capture(s) will be fetched again.", messages.SUCCESS
+            )
+        if skipped:
+            self.message_user(
+                request,
+                f"{skipped} capture(s) had not failed and were left as they are.",
+                messages.WARNING,
+            )
+        return retried
+
+    def retry_view(self, request, object_id):
+        """The Retry button of a failed capture's page (a POST)."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if not self.has_retry_permission(request):
+            raise PermissionDenied
+        capture = self.get_object(request, unquote(object_id))
+        if capture is None:
+            raise Http404("No such capture.")
+        retried = self.retry_captures(request, [capture])
+        target = retried[0] if retried else capture
+        return HttpResponseRedirect(reverse("admin:archive_capture_change", args=[target.pk]))
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            waiting = obj.state in (Capture.State.QUEUED, Capture.State.RUNNING)
+            context["capture"] = obj
+            context["refresh_seconds"] = CAPTURE_REFRESH_SECONDS if waiting else None
+            if obj.state == Capture.State.FAILED and self.has_retry_permission(request):
+                context["retry_url"] = reverse("admin:archive_capture_retry", args=[obj.pk])
+        return super().render_change_form(request, context, add, change, form_url, obj)

@@ -1,4 +1,4 @@
-"""The admin's form for archiving one article from pasted text or an uploaded file."""
+"""The admin's form for archiving one article from pasted text, an uploaded file or its URL."""
 
 from pathlib import PurePath
 
@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.admin.widgets import AdminDateWidget
 from django.utils.html import format_html, format_html_join
 
+from . import capture as capture_service
 from .models import Article, Outlet, validate_web_url
 from .services import FORMATS, MAX_BYTES, ArticleRejected, archive_article, decode
 
@@ -41,7 +42,8 @@ class OutletNameInput(forms.TextInput):
 
 
 class ArticleAddForm(forms.Form):
-    """Archive one article: either its pasted text or an uploaded .txt/.html file."""
+    """Archive one article: its pasted text, an uploaded .txt/.html file, or the address of
+    its page for the capture service to fetch."""
 
     text = forms.CharField(
         label="Article text",
@@ -54,6 +56,14 @@ class ArticleAddForm(forms.Form):
         label="Or upload a file",
         required=False,
         help_text="A .txt file (UTF-8 or Windows-1252) or an .html page saved from the outlet.",
+    )
+    capture_url = WebURLField(
+        label="Or archive a URL",
+        max_length=1000,
+        required=False,
+        help_text="The address of the article's page: it is fetched and kept as a WARC file, "
+        "and the article is read from it, with its outlet, title and date. "
+        "A page already archived is captured again as a later version.",
     )
     outlet = forms.CharField(
         max_length=200,
@@ -127,6 +137,8 @@ class ArticleAddForm(forms.Form):
             raise forms.ValidationError(
                 "Give either the article text or a file, not both.", code="both"
             )
+        if cleaned.get("capture_url"):
+            return self.clean_capture(cleaned, text.strip() or upload)
         if upload:
             cleaned["raw"], cleaned["source_file"] = upload.raw, upload.name
             cleaned["raw_format"] = FORMATS[PurePath(upload.name).suffix.lower()]
@@ -138,7 +150,9 @@ class ArticleAddForm(forms.Form):
             cleaned["raw_format"] = Article.Format.TEXT
         else:
             raise forms.ValidationError(
-                "Paste the article text or upload a .txt or .html file.", code="neither"
+                "Paste the article text or upload a .txt or .html file, "
+                "or give the URL of a page to archive.",
+                code="neither",
             )
         existing = Article.objects.filter(sha256=Article.digest(cleaned["raw"])).first()
         if existing:
@@ -148,6 +162,36 @@ class ArticleAddForm(forms.Form):
                 params={"article": existing, "pk": existing.pk},
             )
         return cleaned
+
+    def clean_capture(self, cleaned, content):
+        """A URL to capture comes alone: the page gives the text and the facts about it."""
+        if content:
+            raise forms.ValidationError(
+                "Give a URL to archive or the article's text or file, not both.",
+                code="url_and_content",
+            )
+        given = [
+            self.fields[name].label or name.capitalize()
+            for name in ("outlet", "url", "title", "published")
+            if cleaned.get(name)
+        ]
+        if given:
+            raise forms.ValidationError(
+                "A page archived from its URL gives its own outlet, address, title and date: "
+                "leave %(fields)s empty (they can be corrected on the article afterwards).",
+                code="url_and_metadata",
+                params={"fields": ", ".join(given)},
+            )
+        return cleaned
+
+    def request_capture(self, user=None):
+        """Ask the capture service to fetch the page at `capture_url`; returns the Capture,
+        which archives the article when it is done. Raises CaptureRefused (nothing stored)
+        for an address the service will not fetch."""
+        data = self.cleaned_data
+        return capture_service.request_capture(
+            data["capture_url"], publish=data["publish"], user=user
+        )
 
     def save(self, user=None):
         """Archive the article through the archive service; returns (article, created).

@@ -74,6 +74,8 @@ class Article(models.Model):
     class Format(models.TextChoices):
         TEXT = "txt", "Plain text"
         HTML = "html", "HTML"
+        # A PDF a capture found instead of a page; its text is read with pypdf.
+        PDF = "pdf", "PDF"
 
     outlet = models.ForeignKey(
         Outlet, null=True, blank=True, on_delete=models.PROTECT, related_name="articles"

@@ -3,7 +3,7 @@
 from django.contrib.sitemaps.views import sitemap
 from django.urls import path
 
-from . import downloads, feeds, views
+from . import downloads, feeds, replay, views
 from .sitemaps import SITEMAPS
 
 app_name = "quotes"
@@ -20,6 +20,8 @@ urlpatterns = [
     path("outlets/", views.OutletListView.as_view(), name="outlet-list"),
     path("outlets/<slug:slug>/", views.OutletDetailView.as_view(), name="outlet-detail"),
     path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
+    path("archive/captures/<int:pk>/replay/", replay.replay, name="capture-replay"),
+    path("archive/captures/<int:pk>.warc.gz", replay.warc_download, name="capture-warc"),
     path(
         "q/<str:short_id>/cite.<str:format>",
         views.QuoteCitationView.as_view(),

@@ -222,7 +222,14 @@ class ArticleDetailView(DetailView):
             .select_related("quote__person")
             .order_by("start")
         )
-        return super().get_context_data(appearances=appearances, **kwargs)
+        # Newest first; the WARCs and texts stay in the database (they can be megabytes).
+        captures = (
+            self.object.captures.filter(state="done", warc__isnull=False)
+            .exclude(warc_sha256="")
+            .defer("warc", "body")
+            .order_by("-captured_at", "-requested_at", "-pk")
+        )
+        return super().get_context_data(appearances=appearances, captures=captures, **kwargs)
 
 
 class QuoteCitationView(View):

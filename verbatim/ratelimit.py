@@ -21,6 +21,7 @@ GROUPS = {
     "quotes:quote-export-csv": "download",
     "quotes:quote-export-jsonl": "download",
     "quotes:quote-citation": "download",
+    "quotes:capture-warc": "download",
     "quotes:quote-feed": "feed",
     "quotes:corrections-feed": "feed",
     "quotes:person-feed": "feed",

@@ -1,7 +1,9 @@
 """Fixtures for the admin tests."""
 
 import pytest
+from django.contrib.auth import get_user_model
 
+from archive.models import Capture
 from quotes.models import MergeSuggestion
 from tests.factories import (
     AppearanceFactory,
@@ -24,6 +26,13 @@ def populate(n):
         MembershipFactory(person=person, unit=unit, article=quote.appearances.first().article)
         MergeSuggestion.objects.create(
             quote=quote, candidate=QuoteFactory(person=person), score=0.8
+        )
+        Capture.objects.create(
+            url=f"https://news.test/captured/{quote.pk}",
+            state=Capture.State.FAILED,
+            reason="HTTP 404 Not Found",
+            article=quote.appearances.first().article,
+            requested_by=get_user_model().objects.filter(is_superuser=True).first(),
         )
 
 

@@ -6,14 +6,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from archive.models import Article, Outlet
+from archive.models import Article, Capture, Outlet
 from quotes.models import Appearance, Membership, MergeSuggestion, Person, Quote, Unit
 
 from .conftest import populate
 
 pytestmark = pytest.mark.django_db
 
-MODELS = [Outlet, Article, Person, Unit, Membership, Quote, Appearance, MergeSuggestion]
+MODELS = [Outlet, Article, Capture, Person, Unit, Membership, Quote, Appearance, MergeSuggestion]
 
 
 def changelist(model):

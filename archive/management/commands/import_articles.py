@@ -1,13 +1,17 @@
-"""python manage.py import_articles PATH... : archive articles and extract their quotes."""
+"""python manage.py import_articles PATH... [--queue] : archive articles and extract their
+quotes, here or (--queue) in background tasks."""
 
+from collections import Counter
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from archive.management.staff import add_user_argument, staff_user
+from archive.models import Article
 from archive.services import ArticleRejected, archive_article
 from archive.sources import collect
+from quotes import tasks
 
 
 class Command(BaseCommand):
@@ -20,6 +24,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", type=Path)
         parser.add_argument("--publish", action="store_true", help="publish the quotes extracted")
+        parser.add_argument(
+            "--queue",
+            action="store_true",
+            help="queue one background task per article (its bytes and metadata) and exit; "
+            "workers archive them",
+        )
         add_user_argument(parser)
 
     def handle(self, *paths, **options):
@@ -28,6 +38,7 @@ class Command(BaseCommand):
             self.stderr.write("Publishing without --user: the history records no person.")
         sources = list(collect(options["paths"]))
         created = unchanged = failed = 0
+        queued = Counter()  # task states, with --queue
         bar = tqdm(
             sources,
             unit="article",
@@ -40,6 +51,15 @@ class Command(BaseCommand):
                 bar.write(
                     self.style.ERROR(f"{source.label}: {source.error}"), file=self.stderr._out
                 )
+                continue
+            if options["queue"]:
+                if Article.objects.filter(sha256=Article.digest(source.raw)).exists():
+                    unchanged += 1
+                else:
+                    arguments = tasks.import_arguments(
+                        source, publish=options["publish"], user=user
+                    )
+                    queued[tasks.import_article.enqueue(**arguments).status] += 1
                 continue
             try:
                 _, new = archive_article(
@@ -62,6 +82,11 @@ class Command(BaseCommand):
             created += new
             unchanged += not new
         summary = f"{created} archived, {unchanged} already archived, {failed} rejected"
+        if options["queue"]:
+            summary = (
+                f"{unchanged} already archived, {failed} rejected; "
+                f"{tasks.queued_summary(queued, 'import')}"
+            )
         if failed:
             raise CommandError(summary)
         self.stdout.write(summary)

@@ -1,9 +1,12 @@
-"""python manage.py reextract [--all | ARTICLE_ID...] : read archived articles again with the
-current rules, keeping every curated record as the archivist left it."""
+"""python manage.py reextract [--all | ARTICLE_ID...] [--queue] : read archived articles again
+with the current rules, keeping every curated record as the archivist left it."""
+
+from collections import Counter
 
 from django.core.management.base import BaseCommand, CommandError
 
 from archive.models import Article
+from quotes import tasks
 from quotes.services.reextraction import reextract_article
 
 
@@ -19,6 +22,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("ids", nargs="*", type=int, metavar="ARTICLE_ID")
         parser.add_argument("--all", action="store_true", help="every archived article")
+        parser.add_argument(
+            "--queue",
+            action="store_true",
+            help="queue one background task per article and exit; workers do the work",
+        )
 
     def handle(self, *args, **options):
         ids, every = options["ids"], options["all"]
@@ -30,6 +38,13 @@ class Command(BaseCommand):
             missing = sorted(set(ids) - set(articles.values_list("pk", flat=True)))
             if missing:
                 raise CommandError(f"no article with id {', '.join(map(str, missing))}")
+        if options["queue"]:
+            statuses = Counter(
+                tasks.reextract_article.enqueue(pk).status
+                for pk in list(articles.values_list("pk", flat=True))
+            )
+            self.stdout.write(tasks.queued_summary(statuses, "re-extraction"))
+            return
         totals = dict(articles=0, changed=0, removed=0, added=0, kept=0, conflicts=0, relinked=0)
         for article in articles.iterator(chunk_size=100):
             report = reextract_article(article=article)
