@@ -79,6 +79,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: one log line per request, with the id every line written meanwhile carries.
+    "verbatim.service.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -99,7 +101,7 @@ MIDDLEWARE = [
 # Axes first: it refuses a locked-out login before ModelBackend checks the password. It needs
 # the request, so tests log in with client.force_login() or client.login(request=...).
 # Background tasks (captures, imports, re-extraction): in production the database backend,
-# whose workers (`python manage.py db_worker`, any number on any host) share the queue; in
+# whose workers (`python manage.py run_worker`, any number on any host) share the queue; in
 # development, or with VERBATIM_TASKS=immediate, each task runs at once where it is enqueued,
 # so no worker is needed.
 VERBATIM_TASKS = os.environ.get("VERBATIM_TASKS", "immediate" if DEV else "database")
@@ -115,6 +117,11 @@ TASKS = {
         "QUEUES": ["default"],
     }
 }
+# A task RUNNING longer than this is taken to have lost its worker and is queued again
+# (quotes/workers.py; a visibility timeout, so longer than any task takes). A task whose
+# workers died TASK_MAX_ATTEMPTS times fails instead.
+TASK_STALE_SECONDS = int(os.environ.get("TASK_STALE_SECONDS", 600))
+TASK_MAX_ATTEMPTS = int(os.environ.get("TASK_MAX_ATTEMPTS", 3))
 
 # The history is a record, never a way back: old versions are shown, not restored.
 SIMPLE_HISTORY_REVERT_DISABLED = True
@@ -264,11 +271,32 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# One JSON object a line on standard error, each with the id of the request it was written in
+# (verbatim.service): what log collectors read, and greppable by request id.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "verbatim.service.RequestIdFilter"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+        }
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "filters": ["request_id"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # The request log is ours (one line per request, JSON); Django's would say it again.
+    "loggers": {
+        "django.server": {"level": "WARNING"},
+        # Its start-up banner on every command says nothing an operator needs.
+        "axes": {"level": "WARNING"},
+    },
 }
 
 # Public lists.
@@ -276,6 +304,18 @@ QUOTES_PER_PAGE = 25
 
 # Where the public site lives, for absolute permalinks in exports.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# Capturing pages from their URL (archive/capture.py). A capture, redirects included, must be
+# done within CAPTURE_TIMEOUT_SECONDS (each connect and read waits at most what is left of
+# it), follows at most CAPTURE_MAX_REDIRECTS redirects and reads at most CAPTURE_MAX_BYTES
+# (the cap on uploads; also after gzip is undone). Hosts on private, loopback, link-local,
+# reserved or multicast addresses are refused unless CAPTURE_ALLOW_PRIVATE=1 (development, or
+# an archive that must fetch from its own network).
+CAPTURE_TIMEOUT_SECONDS = float(os.environ.get("CAPTURE_TIMEOUT_SECONDS", 30))
+CAPTURE_MAX_REDIRECTS = int(os.environ.get("CAPTURE_MAX_REDIRECTS", 10))
+CAPTURE_MAX_BYTES = int(os.environ.get("CAPTURE_MAX_BYTES", 10 * 1024 * 1024))
+CAPTURE_ALLOW_PRIVATE = env_bool("CAPTURE_ALLOW_PRIVATE")
+CAPTURE_USER_AGENT = f"VerbatimArchive/0.1 (+{SITE_URL})"
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],

@@ -1,0 +1,166 @@
+"""Verbatim as a running service: health endpoints, one JSON log line per request with a
+request id, and a plain 503 (JSON on the API) while the database cannot be reached.
+
+- /healthz answers 200 while the process serves requests (liveness: it touches nothing).
+- /readyz answers 200 when the database, and the cache and task queue where configured, are
+  reachable, else 503 naming what is not (readiness: a load balancer stops sending traffic).
+- A request that fails because the database is unreachable gets 503 with Retry-After, never a
+  generic 500. Django checks a kept connection before each request (CONN_HEALTH_CHECKS), so
+  pages come back by themselves once the database does, without a restart.
+"""
+
+import contextvars
+import logging
+import re
+import sys
+import time
+import uuid
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, InterfaceError, OperationalError, connections
+from django.http import HttpResponse, JsonResponse
+from django.views.debug import technical_500_response
+from django.views.decorators.cache import never_cache
+
+logger = logging.getLogger("verbatim.requests")
+
+# The request being served, for every log line written while it is.
+request_id = contextvars.ContextVar("request_id", default="-")
+
+# A caller's own X-Request-ID is kept when it looks like one (a proxy's, for tracing).
+GIVEN_ID = re.compile(r"[A-Za-z0-9._:-]{8,64}")
+
+RETRY_AFTER_SECONDS = 5
+
+
+class RequestIdFilter(logging.Filter):
+    """Gives every log record the id of the request it was written in."""
+
+    def filter(self, record):
+        record.request_id = request_id.get()
+        return True
+
+
+class RequestLogMiddleware:
+    """One JSON log line per request (method, path, status, duration, request id), and the
+    id in the X-Request-ID response header so a user's report can be matched to the logs."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        given = request.headers.get("X-Request-ID", "")
+        rid = given if GIVEN_ID.fullmatch(given) else uuid.uuid4().hex
+        token = request_id.set(rid)
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+            response["X-Request-ID"] = rid
+            logger.info(
+                "request",
+                extra={
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_code,
+                    "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                },
+            )
+            return response
+        finally:
+            request_id.reset(token)
+
+
+DATABASE_DOWN = (OperationalError, InterfaceError)
+
+
+def database_unavailable(request) -> HttpResponse:
+    """503 with Retry-After: JSON for the API, a plain page (no template, no database)
+    for everything else."""
+    if request.path.startswith("/api/"):
+        response = JsonResponse(
+            {"detail": "The archive's database cannot be reached. Try again shortly."},
+            status=503,
+        )
+    else:
+        response = HttpResponse(
+            "<!doctype html><html lang=en><meta charset=utf-8>"
+            "<title>Verbatim is briefly unavailable</title>"
+            "<h1>Verbatim is briefly unavailable</h1>"
+            "<p>The archive cannot reach its database just now. Please try again in a few "
+            "seconds.</p></html>",
+            status=503,
+            content_type="text/html; charset=utf-8",
+        )
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def server_error(request):
+    """handler500: a database that cannot be reached is 503, not an error of ours. Any other
+    failure is a plain 500 page (JSON on the API) that gives the request id to quote."""
+    error = sys.exc_info()[1]
+    if isinstance(error, DATABASE_DOWN) or _unreachable(error):
+        return database_unavailable(request)
+    if settings.DEBUG:  # pragma: no cover - development only
+        return technical_500_response(request, *sys.exc_info())
+    rid = request_id.get()
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Server error.", "request_id": rid}, status=500)
+    return HttpResponse(
+        "<!doctype html><html lang=en><meta charset=utf-8><title>Server error</title>"
+        "<h1>Something went wrong</h1><p>The error has been logged. If you report it, "
+        f"quote request id <code>{rid}</code>.</p></html>",
+        status=500,
+        content_type="text/html; charset=utf-8",
+    )
+
+
+def _unreachable(error) -> bool:
+    # psycopg wraps a dropped connection in DatabaseError subclasses other than
+    # OperationalError on some paths (e.g. a server that closed the connection mid-query).
+    return isinstance(error, DatabaseError) and any(
+        isinstance(cause, DATABASE_DOWN) for cause in (error.__cause__, error.__context__)
+    )
+
+
+@never_cache
+def healthz(request):
+    return HttpResponse("ok\n", content_type="text/plain")
+
+
+@never_cache
+def readyz(request):
+    checks = {"database": _check_database()}
+    if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+        checks["cache"] = _check(lambda: cache.set("readyz", "1", 5) or cache.get("readyz"))
+    if settings.TASKS["default"]["BACKEND"].startswith("django_tasks_db"):
+        checks["tasks"] = _check(_task_queue) if checks["database"] == "ok" else "unreachable"
+    ready = all(value == "ok" for value in checks.values())
+    response = JsonResponse(checks, status=200 if ready else 503)
+    if not ready:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def _check_database():
+    def ping():
+        with connections["default"].cursor() as cursor:
+            cursor.execute("SELECT 1")
+
+    return _check(ping)
+
+
+def _task_queue():
+    from django_tasks_db.models import DBTaskResult
+
+    DBTaskResult.objects.exists()
+
+
+def _check(probe) -> str:
+    try:
+        probe()
+    except Exception as error:  # noqa: BLE001 - any failure means "not ready", said in words
+        logger.warning("readiness check failed: %r", error)
+        return "unreachable"
+    return "ok"
