@@ -45,8 +45,13 @@ DEBUG = env_bool("DEBUG", default=DEV)
 
 if DEV:
     SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-not-secret-" + "x" * 40)
-else:
+elif os.environ.get("SECRET_KEY"):
     SECRET_KEY = os.environ["SECRET_KEY"]
+else:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set: set it to a long random string (openssl rand -hex 32) in "
+        "production, or set VERBATIM_DEV=1 to run in development mode."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEV else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
