@@ -42,6 +42,27 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+class DatabaseDownFilter(logging.Filter):
+    """Django logs every request that failed for an unreachable database as an error with its
+    traceback; that is an outage, not a bug: one warning line each, without the traceback."""
+
+    def filter(self, record):
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, DATABASE_DOWN) or _unreachable(error):
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg, record.args = (
+                "Database unreachable: %s %s",
+                (
+                    getattr(record, "status_code", 503),
+                    str(error).strip().splitlines()[0]
+                    if str(error).strip()
+                    else type(error).__name__,
+                ),
+            )
+        return True
+
+
 class RequestLogMiddleware:
     """One JSON log line per request (method, path, status, duration, request id), and the
     id in the X-Request-ID response header so a user's report can be matched to the logs."""
@@ -52,23 +73,22 @@ class RequestLogMiddleware:
     def __call__(self, request):
         given = request.headers.get("X-Request-ID", "")
         rid = given if GIVEN_ID.fullmatch(given) else uuid.uuid4().hex
-        token = request_id.set(rid)
+        # Not reset on the way out: Django logs a failed request's error after the middleware
+        # has returned, and that line must carry the id too. The next request sets its own.
+        request_id.set(rid)
         started = time.perf_counter()
-        try:
-            response = self.get_response(request)
-            response["X-Request-ID"] = rid
-            logger.info(
-                "request",
-                extra={
-                    "method": request.method,
-                    "path": request.path,
-                    "status": response.status_code,
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                },
-            )
-            return response
-        finally:
-            request_id.reset(token)
+        response = self.get_response(request)
+        response["X-Request-ID"] = rid
+        logger.info(
+            "request",
+            extra={
+                "method": request.method,
+                "path": request.path,
+                "status": response.status_code,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+            },
+        )
+        return response
 
 
 DATABASE_DOWN = (OperationalError, InterfaceError)

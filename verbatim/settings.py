@@ -199,6 +199,10 @@ STORAGES = {
 # Uploaded articles are read into the database, never kept as files on disk.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
+# The longest text (UTF-8 bytes of its body, after HTML or PDF is reduced to text) one article
+# may have: extraction reads it all in one request or task (bench/bench_extraction.py). A
+# longer one is refused with that reason (archive.services.archive_article).
+MAX_ARTICLE_TEXT_BYTES = int(os.environ.get("MAX_ARTICLE_TEXT_BYTES", 2 * 1024 * 1024))
 
 # Security: safe by default, relaxed only for local development over plain HTTP.
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -281,7 +285,10 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "verbatim.service.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "verbatim.service.RequestIdFilter"},
+        "database_down": {"()": "verbatim.service.DatabaseDownFilter"},
+    },
     "formatters": {
         "json": {
             "()": "pythonjsonlogger.json.JsonFormatter",
@@ -299,6 +306,7 @@ LOGGING = {
     # The request log is ours (one line per request, JSON); Django's would say it again.
     "loggers": {
         "django.server": {"level": "WARNING"},
+        "django.request": {"filters": ["database_down"]},
         # Its start-up banner on every command says nothing an operator needs.
         "axes": {"level": "WARNING"},
     },

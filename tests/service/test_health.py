@@ -9,7 +9,7 @@ from django.db import connection
 from django.test import Client
 
 from tests.factories import AppearanceFactory
-from verbatim.service import RequestIdFilter
+from verbatim.service import RequestIdFilter, request_id
 
 
 @contextmanager
@@ -53,11 +53,15 @@ def test_readyz_names_what_is_unreachable(visitor, transactional_db):
     assert response["Retry-After"] == "5"
 
 
-def test_pages_answer_503_while_the_database_is_down_and_recover(visitor, transactional_db):
+def test_pages_answer_503_while_the_database_is_down_and_recover(visitor, transactional_db, caplog):
     quote = AppearanceFactory().quote
-    with database_unreachable():
+    with database_unreachable(), caplog.at_level(logging.INFO):
         page = visitor.get(quote.get_absolute_url())
         api = visitor.get("/api/quotes/")
+    # An outage is a warning line a request, without a traceback, with the request's id.
+    outage = [r for r in caplog.records if r.name == "django.request"]
+    assert outage and all(r.levelname == "WARNING" and not r.exc_info for r in outage)
+    assert outage[0].request_id == page["X-Request-ID"]
     assert page.status_code == 503
     assert "briefly unavailable" in page.text
     assert page["Retry-After"] == "5"
@@ -89,9 +93,10 @@ def test_log_lines_are_json_with_the_request_id(settings):
     formatter = handler.formatter
     record = logging.LogRecord("verbatim.requests", logging.INFO, __file__, 1, "request", (), None)
     record.status = 200
+    request_id.set("trace-5678efgh")
     RequestIdFilter().filter(record)
     line = json.loads(formatter.format(record))
     assert line["message"] == "request"
     assert line["status"] == 200
-    assert line["request_id"] == "-"
+    assert line["request_id"] == "trace-5678efgh"
     assert line["levelname"] == "INFO"

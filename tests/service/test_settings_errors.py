@@ -38,4 +38,3 @@ def test_a_missing_or_bad_setting_is_one_sentence(env, says):
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("Verbatim cannot start: ")
     assert says in line
-
