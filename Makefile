@@ -12,7 +12,7 @@ INVENTED ?= tests/corpus/invented-1 tests/corpus/invented-2 tests/corpus/invente
 REPORTED ?= tests/corpus/invented-5
 PG_URL ?= postgres://postgres@127.0.0.1:5432/verbatim
 
-.PHONY: install serve demo test test-postgres lint security format evaluate bench clean
+.PHONY: install serve demo test test-postgres lint security format evaluate bench faults clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -56,6 +56,13 @@ format: $(STAMP)
 evaluate: $(STAMP)
 	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction --check $(CORPUS)/seeds $(CORPUS)/dev $(INVENTED)
 	VERBATIM_DEV=1 $(BIN)/python manage.py evaluate_extraction $(REPORTED)
+
+# Fault scripts (faults/): DURATION seconds of load on gunicorn, a web worker killed, the
+# database cut off and given back, a task worker killed mid-task; loopback only, on a
+# throwaway PostgreSQL database (FAULTS_POSTGRES, default postgres://postgres@127.0.0.1:5432).
+DURATION ?= 60
+faults: $(STAMP)
+	$(BIN)/python -m faults.run_all --duration $(DURATION)
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache
