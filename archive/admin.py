@@ -19,7 +19,7 @@ from django.utils.timezone import localtime
 from simple_history.admin import SimpleHistoryAdmin
 
 from . import capture as capture_service
-from .forms import ArticleAddForm, WebURLField
+from .forms import ArticleAddForm, ArticlePreviewForm, CaptureReviewForm, WebURLField
 from .models import Article, Capture, Outlet
 from .services import ArticleRejected
 
@@ -98,9 +98,16 @@ class OutletAdmin(admin.ModelAdmin):
 class ArticleAdmin(HistoryAdmin):
     formfield_overrides = {models.URLField: {"form_class": WebURLField}}
     add_form = ArticleAddForm
+    add_form_template = "admin/archive/article/add_form.html"
     add_fieldsets = [
         (None, {"fields": ["text", "file", "capture_url"]}),
-        ("Where it was published", {"fields": ["outlet", "url", "title", "published"]}),
+        ("Where it was published", {"fields": ["outlet", "url", "title", "published", "author"]}),
+        (None, {"fields": ["publish"]}),
+    ]
+    # The preview step: the source is held on the server, named by a hidden field.
+    preview_form = ArticlePreviewForm
+    preview_fieldsets = [
+        ("Where it was published", {"fields": ["outlet", "url", "title", "published", "author"]}),
         (None, {"fields": ["publish"]}),
     ]
     list_display = ["__str__", "outlet", "published", "raw_format", "archived_at"]
@@ -137,17 +144,18 @@ class ArticleAdmin(HistoryAdmin):
         admin, which replaces this one, says who may; here only superusers."""
         return request.user.is_superuser
 
-    def get_add_form(self, request, *args):
-        form = self.add_form(*args)
+    def get_add_form(self, request, *args, form_class=None, **kwargs):
+        form = (form_class or self.add_form)(*args, **kwargs)
         if not self.has_publish_permission(request):
             # Not offered: the quotes wait as suggestions for someone who may publish them.
             form.fields["publish"].disabled = True
         return form
 
-    def get_add_fieldsets(self, request):
+    def get_add_fieldsets(self, request, fieldsets=None):
+        fieldsets = self.add_fieldsets if fieldsets is None else fieldsets
         if self.has_publish_permission(request):
-            return self.add_fieldsets
-        return [(name, opts) for name, opts in self.add_fieldsets if opts["fields"] != ["publish"]]
+            return fieldsets
+        return [(name, opts) for name, opts in fieldsets if opts["fields"] != ["publish"]]
 
     @admin.display(description="raw source")
     def raw_source(self, article):
@@ -191,11 +199,18 @@ class ArticleAdmin(HistoryAdmin):
         )
 
     def add_view(self, request, form_url="", extra_context=None):
-        """Archive a new article through `archive_article`, then open its change page to
-        review the quotes extracted from it; or, given only a URL, ask for the page to be
-        captured and open the capture's page, which follows it to its article."""
+        """Archive a new article in two steps. First the pasted text or uploaded file is read,
+        nothing archived: the same page shows what it says about itself (title, date, outlet,
+        author, language, addresses, the start of its text) with the fields prefilled from it,
+        and the source is held on the server. Then "Archive this article" archives it through
+        `archive_article` with the values as corrected (archive_previewed), and its change
+        page opens to review the quotes extracted. Given only a URL, the page is captured for
+        review, and the capture's page, which shows the same preview, opens."""
         if not self.has_add_permission(request):
             raise PermissionDenied
+        if request.method == "POST" and "source_sha256" in request.POST:
+            return self.archive_previewed(request, form_url, extra_context)
+        preview = None
         if request.method == "POST":
             form = self.get_add_form(request, request.POST, request.FILES)
             if form.is_valid() and form.cleaned_data.get("capture_url"):
@@ -207,14 +222,50 @@ class ArticleAdmin(HistoryAdmin):
                     return self.response_capture_requested(request, capture)
             elif form.is_valid():
                 try:
-                    article, created = form.save()
+                    page = form.read()
                 except ArticleRejected as exc:
                     form.add_error(None, f"The article was not archived: {exc}.")
                 else:
-                    return self.response_archived(request, article, created)
+                    data = form.proposal(page, form.keep())
+                    form = self.get_add_form(request, data, form_class=self.preview_form)
+                    # Checked at once, so that what would be refused (an address already
+                    # archived) shows with the preview rather than after it.
+                    form.is_valid()
+                    preview = form.preview(page, page["body"])
         else:
             form = self.get_add_form(request)
-        adminform = helpers.AdminForm(form, self.get_add_fieldsets(request), {}, model_admin=self)
+        return self.render_add_form(request, form, preview, form_url, extra_context)
+
+    def archive_previewed(self, request, form_url="", extra_context=None):
+        """The preview's "Archive this article": the held source archived with the values in
+        the form. A source no longer held (an hour has passed, or the server restarted) is
+        asked for again, with the values typed kept."""
+        form = self.get_add_form(request, request.POST, form_class=self.preview_form)
+        if form.is_valid():
+            try:
+                article, created = form.save(user=request.user)
+            except ArticleRejected as exc:
+                form.add_error(None, f"The article was not archived: {exc}.")
+            else:
+                return self.response_archived(request, article, created)
+        if form.expired():
+            self.message_user(request, form.errors["source_sha256"][0], messages.ERROR)
+            kept = ("outlet", "url", "title", "published", "author", "publish")
+            initial = {name: form[name].value() for name in kept}
+            form = self.get_add_form(request, initial=initial)
+            return self.render_add_form(request, form, None, form_url, extra_context)
+        page = form.page()
+        return self.render_add_form(
+            request, form, form.preview(page, page["body"]), form_url, extra_context
+        )
+
+    def render_add_form(self, request, form, preview, form_url="", extra_context=None):
+        """The add page: the source's fields, or with a `preview` the page's metadata and the
+        fields prefilled from it."""
+        fieldsets = self.get_add_fieldsets(
+            request, self.preview_fieldsets if preview else self.add_fieldsets
+        )
+        adminform = helpers.AdminForm(form, fieldsets, {}, model_admin=self)
         context = {
             **self.admin_site.each_context(request),
             "title": "Archive an article",
@@ -230,6 +281,7 @@ class ArticleAdmin(HistoryAdmin):
             "preserved_filters": self.get_preserved_filters(request),
             "show_save_and_add_another": False,
             "show_save_and_continue": False,
+            "preview": preview,
             **(extra_context or {}),
         }
         return self.render_change_form(request, context, add=True, form_url=form_url)
@@ -252,7 +304,8 @@ class ArticleAdmin(HistoryAdmin):
     def response_capture_requested(self, request, capture):
         self.message_user(
             request,
-            f"The page at {capture.url} will be captured; its state is shown below.",
+            f"The page at {capture.url} will be captured and shown for review before it is "
+            "archived; its state is shown below.",
             messages.SUCCESS,
         )
         capture_admin = self.admin_site.get_model_admin(Capture)
@@ -343,7 +396,12 @@ def text_difference(archived, captured, context=DIFF_CONTEXT):
 class CaptureAdmin(admin.ModelAdmin):
     """Each fetch of a web page: what was asked, by whom, how it went and what it archived.
     Captures are made by the capture service (the article add form's URL field, the API),
-    never typed in; a failed one can be retried."""
+    never typed in; a failed one can be retried, and one awaiting review shows what the page
+    says about itself, to be corrected and archived."""
+
+    review_fieldsets = [
+        ("Where it was published", {"fields": ["outlet", "url", "title", "published", "author"]})
+    ]
 
     list_display = [
         "url",
@@ -417,7 +475,12 @@ class CaptureAdmin(admin.ModelAdmin):
             self.admin_site.admin_view(self.retry_view),
             name="archive_capture_retry",
         )
-        return [retry, *super().get_urls()]
+        review = path(
+            "<path:object_id>/review/",
+            self.admin_site.admin_view(self.review_view),
+            name="archive_capture_review",
+        )
+        return [retry, review, *super().get_urls()]
 
     # Captures are written by the capture service only.
     def has_add_permission(self, request):
@@ -437,6 +500,10 @@ class CaptureAdmin(admin.ModelAdmin):
 
     def has_retry_permission(self, request):
         """Asking for a page again is archiving it: whoever may add articles may."""
+        return request.user.has_perm("archive.add_article")
+
+    def has_review_permission(self, request):
+        """Archiving a capture awaiting review is archiving an article."""
         return request.user.has_perm("archive.add_article")
 
     @admin.display(description="state", ordering="state")
@@ -517,6 +584,54 @@ class CaptureAdmin(admin.ModelAdmin):
         target = retried[0] if retried else capture
         return HttpResponseRedirect(reverse("admin:archive_capture_change", args=[target.pk]))
 
+    def review_view(self, request, object_id):
+        """The "Archive this article" button of a capture awaiting review (a POST): the page
+        archived through archive.capture.archive_reviewed with the values as corrected, then
+        the article's page. Refused values show on the capture's page again."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if not self.has_review_permission(request):
+            raise PermissionDenied
+        capture = self.get_object(request, unquote(object_id))
+        if capture is None:
+            raise Http404("No such capture.")
+        change_url = reverse("admin:archive_capture_change", args=[capture.pk])
+        if capture.state != Capture.State.REVIEW:
+            # Archived already (a second click, another archivist): its page says how.
+            refused = capture_service.not_in_review(capture)
+            self.message_user(request, f"Nothing was archived: {refused}.", messages.WARNING)
+            return HttpResponseRedirect(change_url)
+        form = CaptureReviewForm(request.POST, capture=capture)
+        if form.is_valid():
+            try:
+                capture = form.save(user=request.user)
+            except capture_service.CaptureRefused as exc:
+                # Archived a moment ago, while this request was on its way.
+                self.message_user(request, f"Nothing was archived: {exc}.", messages.WARNING)
+                return HttpResponseRedirect(change_url)
+            except (ArticleRejected, capture_service.CaptureFailed) as exc:
+                form.add_error(None, f"The article was not archived: {exc}.")
+            else:
+                return self.response_reviewed(request, capture)
+        # The capture's page again, with the form as posted and its errors. The change view
+        # would take a POST for an edit of the capture, which nobody may make.
+        request.method = "GET"
+        return self.change_view(request, object_id, extra_context={"review_form": form})
+
+    def response_reviewed(self, request, capture):
+        article = capture.article
+        self.log_change(request, capture, "Reviewed and archived.")
+        article_admin = self.admin_site.get_model_admin(Article)
+        if article.captured_at and article.captured_at == capture.captured_at:
+            return article_admin.response_archived(request, article, created=True)
+        self.message_user(
+            request,
+            f"This page had been archived meanwhile as “{article}”: "
+            f"{capture_service.outcome(capture)}.",
+            messages.WARNING,
+        )
+        return HttpResponseRedirect(reverse("admin:archive_article_change", args=[article.pk]))
+
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None:
             waiting = obj.state in (Capture.State.QUEUED, Capture.State.RUNNING)
@@ -524,4 +639,20 @@ class CaptureAdmin(admin.ModelAdmin):
             context["refresh_seconds"] = CAPTURE_REFRESH_SECONDS if waiting else None
             if obj.state == Capture.State.FAILED and self.has_retry_permission(request):
                 context["retry_url"] = reverse("admin:archive_capture_retry", args=[obj.pk])
+            if obj.state == Capture.State.REVIEW:
+                self.add_review_context(request, context, obj)
         return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def add_review_context(self, request, context, capture):
+        """What a capture awaiting review shows: what the page says, and for whoever may
+        archive it the form prefilled from it."""
+        form = context.get("review_form") or CaptureReviewForm(capture=capture)
+        context["preview"] = form.preview(capture.proposed, capture.body)
+        if not self.has_review_permission(request):
+            context.pop("review_form", None)
+            return
+        review_adminform = helpers.AdminForm(form, self.review_fieldsets, {}, model_admin=self)
+        context["review_form"] = form
+        context["review_adminform"] = review_adminform
+        context["review_url"] = reverse("admin:archive_capture_review", args=[capture.pk])
+        context["media"] = context["media"] + review_adminform.media

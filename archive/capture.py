@@ -5,7 +5,10 @@ A capture goes QUEUED (request_capture, retry) -> RUNNING -> DONE or FAILED (run
 which the `archive.tasks.capture_page` task runs). A FAILED capture has a one-line reason and
 nothing else written; a DONE one has the final URL, the status, the content type, the text the
 page held, the SHA-256 of its body, and the gzipped WARC of every request and response
-(redirects included) with a metadata record, and its SHA-256.
+(redirects included) with a metadata record, and its SHA-256. A capture requested with
+`review` (the admin's) stops short of archiving a new article: it ends in REVIEW with all of
+that and the metadata the page gives (`proposed`), and archive_reviewed archives it, with the
+archivist's corrections, into DONE.
 
 Fetching (httpx): http and https only, every redirect followed here so that each hop is
 checked; connect and read timeouts and a deadline for the whole capture
@@ -76,7 +79,8 @@ NAT64 = ipaddress.ip_network("64:ff9b::/96")
 
 class CaptureRefused(ValueError):
     """A capture that cannot be requested (a URL that is not http or https, a retry of a
-    capture that did not fail); nothing was stored."""
+    capture that did not fail) or archived after review (it is not awaiting review); nothing
+    was stored."""
 
 
 class CaptureFailed(Exception):
@@ -86,10 +90,12 @@ class CaptureFailed(Exception):
 # Requesting and retrying.
 
 
-def request_capture(url: str, *, publish: bool = False, user=None) -> Capture:
+def request_capture(url: str, *, publish: bool = False, user=None, review: bool = False) -> Capture:
     """Queue a capture of the page at `url` and return it. With the immediate task backend
     (development, tests) it has already run, and the capture returned shows how it ended.
-    `publish` publishes the quotes found, on behalf of `user` (recorded as requested_by)."""
+    `publish` publishes the quotes found, on behalf of `user` (recorded as requested_by).
+    With `review`, a page that is not archived yet waits in REVIEW, with the metadata it gives,
+    for archive_reviewed instead of being archived at once."""
     url = (url or "").strip()
     if len(url) > MAX_URL_LENGTH or not is_web_url(url):
         shown = Truncator(url).chars(80)
@@ -97,6 +103,7 @@ def request_capture(url: str, *, publish: bool = False, user=None) -> Capture:
     capture = Capture.objects.create(
         url=url,
         publish=publish,
+        review=review,
         requested_by=user if getattr(user, "pk", None) else None,
         attempts=1,
     )
@@ -186,13 +193,26 @@ def capture_and_archive(capture: Capture) -> None:
     )
 
     with transaction.atomic():
-        article = None
+        article, state, proposed = None, Capture.State.DONE, {}
         if not no_article:
             urls = {final.url, canonical_url}
-            article = existing_article(content_sha256, urls) or archive_new(
-                capture, fetched, kind, encoding, canonical_url, content_sha256, urls
-            )
-        capture.state = Capture.State.DONE
+            article = existing_article(content_sha256, urls)
+            if article is None and capture.review:
+                state, proposed = Capture.State.REVIEW, proposal(found, final.url)
+            elif article is None:
+                article = archive_new(
+                    capture,
+                    raw=fetched.body,
+                    kind=kind,
+                    encoding=encoding,
+                    url=final.url,
+                    canonical_url=canonical_url,
+                    captured_at=fetched.fetched_at,
+                    content_sha256=content_sha256,
+                    urls=urls,
+                )
+        capture.state = state
+        capture.proposed = proposed
         capture.reason = no_article
         capture.article = article
         capture.final_url = final.url
@@ -206,6 +226,7 @@ def capture_and_archive(capture: Capture) -> None:
         capture.save(
             update_fields=[
                 "state",
+                "proposed",
                 "reason",
                 "article",
                 "final_url",
@@ -230,18 +251,34 @@ def existing_article(content_sha256: str, urls: set[str]) -> Article | None:
     return (same_bytes or candidates or [None])[0]
 
 
-def archive_new(capture, fetched, kind, encoding, canonical_url, content_sha256, urls):
-    final = fetched.exchanges[-1]
+def archive_new(
+    capture,
+    *,
+    raw,
+    kind,
+    encoding,
+    url,
+    canonical_url,
+    captured_at,
+    content_sha256,
+    urls,
+    user=None,
+    corrected=None,
+):
+    """The page archived as a new article, or the article another capture of it archived a
+    moment ago. `corrected` holds the metadata an archivist gave (archive_reviewed), which
+    wins over the page's own as it does for any article."""
     try:
         article, _created = archive_article(
-            raw=fetched.body,
+            raw=raw,
             raw_format=kind,
-            url=final.url,
+            url=url,
             canonical_url=canonical_url,
             publish=capture.publish,
-            user=capture.requested_by,
-            captured_at=fetched.fetched_at,
+            user=user or capture.requested_by,
+            captured_at=captured_at,
             encoding=encoding,
+            **(corrected or {}),
         )
     except (ArticleRejected, IntegrityError):
         # Another capture of the same page may have archived it a moment ago (the URL is
@@ -253,11 +290,116 @@ def archive_new(capture, fetched, kind, encoding, canonical_url, content_sha256,
     return article
 
 
+def proposal(found: dict, url: str) -> dict:
+    """What a page says about itself, as a capture awaiting review keeps it (JSON): the
+    metadata read_source found and the address it was fetched from, which the article would
+    get."""
+    published = found.get("published")
+    return {
+        "title": found.get("title") or "",
+        "published": published.isoformat() if published else "",
+        "outlet": found.get("outlet") or "",
+        "author": found.get("author") or "",
+        "language": found.get("language") or "",
+        "canonical_url": found.get("canonical_url") or "",
+        "url": url,
+    }
+
+
+def archive_reviewed(
+    capture: Capture,
+    *,
+    title: str = "",
+    outlet: str | None = None,
+    url: str | None = None,
+    published: datetime.date | str | None = None,
+    author: str = "",
+    user=None,
+) -> Capture:
+    """Archive a capture awaiting review, with the metadata the archivist checked, and return
+    it DONE. It is archived as run_capture would have archived it (the page's bytes from its
+    WARC, its charset, canonical URL and capture time; the article it already is, should
+    another capture have archived it meanwhile), except that the values given here win over
+    the page's own; an empty one leaves the page's. `url` replaces the address it was
+    fetched from as the article's URL. `user` is who archives it (its quotes are published if
+    the capture was asked to publish them), else whoever requested the capture.
+
+    CaptureRefused when the capture is not awaiting review (archived already, by someone else
+    or a second click); ArticleRejected, with the capture still awaiting review, when the
+    archive refuses the article (another article already has that URL)."""
+    with transaction.atomic():
+        # The claim locks the row: a second request waits here, then finds it no longer in
+        # REVIEW. Anything raised below rolls the claim back with the rest.
+        claimed = Capture.objects.filter(pk=capture.pk, state=Capture.State.REVIEW).update(
+            state=Capture.State.RUNNING
+        )
+        capture = Capture.objects.select_related("requested_by").get(pk=capture.pk)
+        if not claimed:
+            raise not_in_review(capture)
+        raw = page_body(capture)
+        kind = kind_of(capture.content_type, raw)
+        encoding = None if kind == Article.Format.PDF else charset_of(capture.content_type, raw)
+        canonical_url = capture.proposed.get("canonical_url", "")
+        urls = {capture.final_url, canonical_url}
+        article = existing_article(capture.content_sha256, urls) or archive_new(
+            capture,
+            raw=raw,
+            kind=kind,
+            encoding=encoding,
+            url=url or capture.final_url,
+            canonical_url=canonical_url,
+            captured_at=capture.captured_at,
+            content_sha256=capture.content_sha256,
+            urls=urls,
+            user=user,
+            corrected={
+                "title": (title or "").strip(),
+                "outlet": outlet or None,
+                "published": published or None,
+                "author": (author or "").strip(),
+            },
+        )
+        capture.state = Capture.State.DONE
+        capture.article = article
+        capture.save(update_fields=["state", "article"])
+    return capture
+
+
+def not_in_review(capture: Capture) -> CaptureRefused:
+    """Why archive_reviewed refuses a capture that does not await review."""
+    return CaptureRefused(
+        f"capture {capture.pk} is {capture.get_state_display().lower()}: only a capture "
+        "awaiting review can be archived from it"
+    )
+
+
+def page_body(capture: Capture) -> bytes:
+    """The page's body as the capture read it (its Content-Encoding undone), from the last
+    response in its WARC; its SHA-256 is checked against the one recorded when it was
+    fetched."""
+    payload, encoding = None, ""
+    for record in ArchiveIterator(io.BytesIO(bytes(capture.warc or b""))):
+        if record.rec_type == "response" and record.http_headers is not None:
+            # raw_stream is the payload as received: the WARC holds it without chunking.
+            payload = record.raw_stream.read()
+            encoding = record.http_headers.get_header("content-encoding") or ""
+    if payload is None:
+        raise CaptureFailed(f"capture {capture.pk} holds no response in its WARC")
+    body = undo_content_encoding(payload, encoding)
+    if Article.digest(body) != capture.content_sha256:
+        raise CaptureFailed(
+            f"capture {capture.pk}: the page in its WARC does not match its recorded SHA-256"
+        )
+    return body
+
+
 def outcome(capture: Capture) -> str:
     """What became of a capture, in a few words: 'archived as article 12', 'already archived
     (article 12)', 'new version of article 12', 'failed: HTTP 404 Not Found'."""
     if capture.state == Capture.State.FAILED:
         return f"failed: {capture.reason}"
+    if capture.state == Capture.State.REVIEW:
+        return "captured, awaiting review before it is archived"
     if capture.state != Capture.State.DONE:
         return f"not finished ({capture.get_state_display().lower()})"
     article = capture.article

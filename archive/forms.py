@@ -1,14 +1,37 @@
-"""The admin's form for archiving one article from pasted text, an uploaded file or its URL."""
+"""The admin's forms for archiving one article from pasted text, an uploaded file or its URL:
+the source first, then a preview of what it says about itself, corrected before it is
+archived."""
 
+import re
+from dataclasses import dataclass
 from pathlib import PurePath
 
 from django import forms
 from django.contrib.admin.widgets import AdminDateWidget
+from django.core.cache import cache
 from django.utils.html import format_html, format_html_join
+from django.utils.text import Truncator
 
 from . import capture as capture_service
+from .metadata import domain_of
 from .models import Article, Outlet, validate_web_url
-from .services import FORMATS, MAX_BYTES, ArticleRejected, archive_article, decode
+from .services import FORMATS, MAX_BYTES, ArticleRejected, archive_article, decode, read_source
+
+# An upload waits this long (seconds) on the server between its preview and its archiving.
+UPLOAD_SECONDS = 60 * 60
+# How much of the text the preview shows.
+EXCERPT_CHARS = 600
+SHA256 = re.compile(r"[0-9a-f]{64}")
+# What the page says, in the preview's order: (label, the page's key).
+PREVIEW_ROWS = [
+    ("Title", "title"),
+    ("Publication date", "published"),
+    ("Outlet (site name)", "outlet"),
+    ("Author", "author"),
+    ("Language", "language"),
+    ("Canonical URL", "canonical_url"),
+    ("URL", "url"),
+]
 
 
 class WebURLField(forms.URLField):
@@ -41,9 +64,93 @@ class OutletNameInput(forms.TextInput):
         )
 
 
-class ArticleAddForm(forms.Form):
+@dataclass(frozen=True)
+class PagePreview:
+    """What a source says about itself, as the preview step shows it: (label, value) rows,
+    the outlet the article would be filed under, and the start of its text."""
+
+    rows: list[tuple[str, str]]
+    outlet: str
+    excerpt: str
+    length: int
+
+
+def outlet_note(name: str | None, domain: str) -> str:
+    """Which outlet archive_article would file an article under (services.outlet_named: by
+    name, else by domain, else a new one), in words, without creating it."""
+    name = " ".join((name or "").split())[:200]
+    if name and (outlet := Outlet.objects.filter(name__iexact=name).first()):
+        return f"the existing outlet “{outlet.name}” (same name)"
+    if domain and (outlet := Outlet.objects.filter(domain=domain).order_by("pk").first()):
+        return f"the existing outlet “{outlet.name}” (same domain, {domain})"
+    if name or domain:
+        where = f" for {domain}" if domain else ""
+        return f"a new outlet “{name or domain}”{where}, created when it is archived"
+    return "none (neither an outlet nor a web address is known)"
+
+
+class ArticleMetadataForm(forms.Form):
+    """Where and when an article was published, and by whom: given by the archivist, or
+    prefilled from what the page says and corrected."""
+
+    outlet = forms.CharField(
+        max_length=200,
+        required=False,
+        widget=OutletNameInput(),
+        help_text="Choose an existing outlet or type a new name; "
+        "for an HTML page left empty, the page's own site name is used.",
+    )
+    # The admin's own widths: a title or an address is corrected where it can be read whole.
+    url = WebURLField(
+        label="URL",
+        max_length=1000,
+        required=False,
+        widget=forms.URLInput(attrs={"class": "vURLField"}),
+    )
+    title = forms.CharField(
+        max_length=500, required=False, widget=forms.TextInput(attrs={"class": "vTextField"})
+    )
+    published = forms.DateField(label="Publication date", required=False, widget=AdminDateWidget())
+    author = forms.CharField(
+        max_length=300, required=False, widget=forms.TextInput(attrs={"class": "vTextField"})
+    )
+
+    def clean_outlet(self):
+        name = " ".join(self.cleaned_data["outlet"].split())
+        # Reuse the existing spelling, so that "the kustkrant" does not start a second outlet.
+        existing = Outlet.objects.filter(name__iexact=name).values_list("name", flat=True).first()
+        return existing or name
+
+    def clean_url(self):
+        url = self.cleaned_data["url"] or None
+        if url:
+            article = Article.objects.filter(url=url).first()
+            if article:
+                raise forms.ValidationError(
+                    "This URL is already archived as “%(article)s” (article %(pk)s).",
+                    code="duplicate_url",
+                    params={"article": article, "pk": article.pk},
+                )
+        return url
+
+    def preview(self, page: dict, body: str) -> PagePreview:
+        """The preview of what `page` (the metadata read from the source) says, with the
+        outlet the values in this form would file it under and the start of `body`."""
+        rows = [(label, str(page.get(key) or "")) for label, key in PREVIEW_ROWS]
+        # The domain archive_article matches the outlet by.
+        url = self["url"].value() or page.get("canonical_url")
+        return PagePreview(
+            rows=rows,
+            outlet=outlet_note(self["outlet"].value(), domain_of(url)),
+            excerpt=Truncator(body).chars(EXCERPT_CHARS),
+            length=len(body),
+        )
+
+
+class ArticleAddForm(ArticleMetadataForm):
     """Archive one article: its pasted text, an uploaded .txt/.html file, or the address of
-    its page for the capture service to fetch."""
+    its page for the capture service to fetch. Nothing is archived from this form: a text or
+    file is read for the preview (ArticlePreviewForm), a page is captured for review."""
 
     text = forms.CharField(
         label="Article text",
@@ -62,19 +169,10 @@ class ArticleAddForm(forms.Form):
         max_length=1000,
         required=False,
         help_text="The address of the article's page: it is fetched and kept as a WARC file, "
-        "and the article is read from it, with its outlet, title and date. "
+        "and the article is read from it, with its outlet, title and date, shown for you to "
+        "check before it is archived. "
         "A page already archived is captured again as a later version.",
     )
-    outlet = forms.CharField(
-        max_length=200,
-        required=False,
-        widget=OutletNameInput(),
-        help_text="Choose an existing outlet or type a new name; "
-        "for an HTML page left empty, the page's own site name is used.",
-    )
-    url = WebURLField(label="URL", max_length=1000, required=False)
-    title = forms.CharField(max_length=500, required=False)
-    published = forms.DateField(label="Publication date", required=False, widget=AdminDateWidget())
     publish = forms.BooleanField(
         label="Publish extracted quotes",
         required=False,
@@ -109,24 +207,6 @@ class ArticleAddForm(forms.Form):
             raise forms.ValidationError("The file is empty.", code="empty")
         upload.raw = raw
         return upload
-
-    def clean_outlet(self):
-        name = " ".join(self.cleaned_data["outlet"].split())
-        # Reuse the existing spelling, so that "the kustkrant" does not start a second outlet.
-        existing = Outlet.objects.filter(name__iexact=name).values_list("name", flat=True).first()
-        return existing or name
-
-    def clean_url(self):
-        url = self.cleaned_data["url"] or None
-        if url:
-            article = Article.objects.filter(url=url).first()
-            if article:
-                raise forms.ValidationError(
-                    "This URL is already archived as “%(article)s” (article %(pk)s).",
-                    code="duplicate_url",
-                    params={"article": article, "pk": article.pk},
-                )
-        return url
 
     def clean(self):
         cleaned = super().clean()
@@ -172,13 +252,13 @@ class ArticleAddForm(forms.Form):
             )
         given = [
             self.fields[name].label or name.capitalize()
-            for name in ("outlet", "url", "title", "published")
+            for name in ("outlet", "url", "title", "published", "author")
             if cleaned.get(name)
         ]
         if given:
             raise forms.ValidationError(
                 "A page archived from its URL gives its own outlet, address, title and date: "
-                "leave %(fields)s empty (they can be corrected on the article afterwards).",
+                "leave %(fields)s empty (they can be corrected once it is captured).",
                 code="url_and_metadata",
                 params={"fields": ", ".join(given)},
             )
@@ -186,25 +266,127 @@ class ArticleAddForm(forms.Form):
 
     def request_capture(self, user=None):
         """Ask the capture service to fetch the page at `capture_url`; returns the Capture,
-        which archives the article when it is done. Raises CaptureRefused (nothing stored)
-        for an address the service will not fetch."""
+        which waits for review (CaptureReviewForm) once captured. Raises CaptureRefused
+        (nothing stored) for an address the service will not fetch."""
         data = self.cleaned_data
         return capture_service.request_capture(
-            data["capture_url"], publish=data["publish"], user=user
+            data["capture_url"], publish=data["publish"], user=user, review=True
         )
+
+    def read(self) -> dict:
+        """What the pasted text or uploaded file says (services.read_source): its text and
+        the metadata it carries. Raises ArticleRejected with a one-line reason."""
+        data = self.cleaned_data
+        return read_source(data["raw"], data["raw_format"], url=data["url"])
+
+    def keep(self) -> str:
+        """Hold the source on the server until it is archived (for UPLOAD_SECONDS), so that the
+        preview's form need carry only its SHA-256, which is returned."""
+        data = self.cleaned_data
+        sha256 = Article.digest(data["raw"])
+        source = {key: data[key] for key in ("raw", "source_file", "raw_format")}
+        cache.set(f"upload:{sha256}", source, UPLOAD_SECONDS)
+        return sha256
+
+    def proposal(self, page: dict, sha256: str) -> dict:
+        """The preview form's data: what the archivist typed, else what the page says."""
+        data = self.cleaned_data
+        published = data["published"] or page.get("published")
+        return {
+            "source_sha256": sha256,
+            "outlet": data["outlet"] or page.get("outlet") or "",
+            "url": data["url"] or page.get("url") or "",
+            "title": data["title"].strip() or page.get("title") or "",
+            "published": published.isoformat() if published else "",
+            "author": data["author"].strip() or page.get("author") or "",
+            "publish": "on" if data["publish"] else "",
+        }
+
+
+class ArticlePreviewForm(ArticleMetadataForm):
+    """The second step for a pasted text or an uploaded file: what it says about itself,
+    prefilled and corrected, archived together with the source held on the server since the
+    first step (named by its SHA-256)."""
+
+    # Not required: a missing hash is refused in clean_source_sha256 like an expired one.
+    source_sha256 = forms.CharField(required=False, widget=forms.HiddenInput())
+    publish = forms.BooleanField(
+        label="Publish extracted quotes",
+        required=False,
+        help_text="Leave unticked to review the suggested quotes before they go public.",
+    )
+
+    def clean_source_sha256(self):
+        sha256 = self.cleaned_data["source_sha256"].strip().lower()
+        source = cache.get(f"upload:{sha256}") if SHA256.fullmatch(sha256) else None
+        if source is None or Article.digest(source["raw"]) != sha256:
+            raise forms.ValidationError(
+                "The article is no longer held on the server (an upload waits an hour between "
+                "its preview and its archiving): paste the text or upload the file again.",
+                code="expired",
+            )
+        self.source = source
+        return sha256
+
+    def expired(self) -> bool:
+        """Whether the source this form names is gone (or was never there)."""
+        return self.has_error("source_sha256", "expired")
+
+    def page(self) -> dict:
+        """What the held source says (services.read_source), for showing the preview again."""
+        url = self.cleaned_data.get("url")
+        return read_source(self.source["raw"], self.source["raw_format"], url=url)
 
     def save(self, user=None):
         """Archive the article through the archive service; returns (article, created).
         Raises ArticleRejected with a one-line reason, leaving the database unchanged."""
         data = self.cleaned_data
-        return archive_article(
-            raw=data["raw"],
-            source_file=data["source_file"],
-            raw_format=data["raw_format"],
+        archived = archive_article(
+            raw=self.source["raw"],
+            source_file=self.source["source_file"],
+            raw_format=self.source["raw_format"],
             outlet=data["outlet"] or None,
             url=data["url"],
             title=data["title"].strip(),
             published=data["published"],
+            author=data["author"].strip(),
             publish=data["publish"],
+            user=user,
+        )
+        cache.delete(f"upload:{data['source_sha256']}")
+        return archived
+
+
+class CaptureReviewForm(ArticleMetadataForm):
+    """What a captured page says about itself (the capture's `proposed`), prefilled and
+    corrected, archived through archive.capture.archive_reviewed."""
+
+    def __init__(self, *args, capture, **kwargs):
+        proposed = capture.proposed or {}
+        initial = {name: proposed.get(name, "") for name in ("outlet", "title", "author")}
+        initial["url"] = proposed.get("url") or capture.final_url
+        initial["published"] = proposed.get("published") or None
+        super().__init__(*args, initial={**initial, **kwargs.pop("initial", {})}, **kwargs)
+        self.capture = capture
+
+    def clean_url(self):
+        url = self.cleaned_data["url"] or None
+        # The page's own addresses may have been archived meanwhile (by another capture):
+        # then archive_reviewed finds that article and the capture is a version of it.
+        if url and url in {self.capture.final_url, self.capture.proposed.get("canonical_url")}:
+            return url
+        return super().clean_url()
+
+    def save(self, user=None):
+        """Archive the capture with these values; returns it, DONE. Raises CaptureRefused
+        when it no longer awaits review, ArticleRejected when the archive refuses it."""
+        data = self.cleaned_data
+        return capture_service.archive_reviewed(
+            self.capture,
+            title=data["title"].strip(),
+            outlet=data["outlet"] or None,
+            url=data["url"],
+            published=data["published"],
+            author=data["author"].strip(),
             user=user,
         )

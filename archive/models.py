@@ -1,13 +1,15 @@
 """Outlets and the articles archived from them, with their raw sources exactly as received."""
 
 import hashlib
+from functools import partial
 
 from django.conf import settings
 from django.core.validators import URLValidator
 from django.db import models
 from django.urls import reverse
-from django.utils.text import slugify
 from simple_history.models import HistoricalRecords
+
+from .text import save_with_unique_slug
 
 # What an article keeps exactly as archived: its bytes, how they are read, and their hash.
 FIXED_FIELDS = ("raw", "raw_format", "sha256")
@@ -41,9 +43,10 @@ class Outlet(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        if not self.slug:
-            self.slug = slugify(self.name)[:200] or "outlet"
-        super().save(*args, **kwargs)
+        if self.slug:
+            super().save(*args, **kwargs)
+        else:
+            save_with_unique_slug(self, self.name, partial(super().save, *args, **kwargs))
 
     def get_absolute_url(self):
         return reverse("quotes:outlet-detail", kwargs={"slug": self.slug})
@@ -181,11 +184,13 @@ def same_value(stored, value) -> bool:
 class Capture(models.Model):
     """One fetch of a web page: what was asked, what the server answered (kept as a gzipped
     WARC with its SHA-256), and how it went. A capture that succeeds archives an Article, or
-    is a later version of one already archived."""
+    is a later version of one already archived; one asked for with `review` first waits for an
+    archivist to check what the page says about itself (`proposed`)."""
 
     class State(models.TextChoices):
         QUEUED = "queued", "Queued"
         RUNNING = "running", "Running"
+        REVIEW = "review", "Awaiting review"
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
 
@@ -212,6 +217,19 @@ class Capture(models.Model):
     warc_sha256 = models.CharField("WARC SHA-256", max_length=64, blank=True, editable=False)
     publish = models.BooleanField(
         default=False, help_text="Publish the quotes found, once captured."
+    )
+    review = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text="Wait, once captured, for an archivist to check the page's metadata before "
+        "it is archived.",
+    )
+    proposed = models.JSONField(
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text="What the page says about itself (title, publication date, outlet, author, "
+        "language, canonical URL, URL), as proposed for the article.",
     )
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -5,15 +5,20 @@ import datetime
 import io
 from pathlib import PurePath
 
+import charset_normalizer
 import pypdf
+import regex
 import trafilatura
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import Truncator
+from trafilatura.utils import load_html
 
 from .metadata import domain_of, page_metadata
 from .models import Article, Outlet, validate_web_url
 from .signals import article_archived
+from .text import clean_name
 
 FORMATS = {
     ".txt": Article.Format.TEXT,
@@ -35,26 +40,90 @@ def format_for(filename: str) -> str:
     return FORMATS[suffix]
 
 
+BINARY = "this looks like a binary file, not text (it holds NUL characters)"
+
+# Byte order marks, and the UTF each begins. UTF-32's little-endian mark starts with UTF-16's,
+# so it is looked for first.
+BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "UTF-32-LE"),
+    (codecs.BOM_UTF32_BE, "UTF-32-BE"),
+    (codecs.BOM_UTF8, "UTF-8"),
+    (codecs.BOM_UTF16_LE, "UTF-16-LE"),
+    (codecs.BOM_UTF16_BE, "UTF-16-BE"),
+)
+
+# What text that is not UTF-8 and has no byte order mark may be in; charset-normalizer picks
+# the likeliest. Windows-1252 reads Latin-1 text as browsers do.
+GUESSED = ["cp1252", "cp1251", "utf_16_le", "utf_16_be"]
+
+# What no text holds: control characters other than whitespace, surrogates, private-use and
+# unassigned code points.
+NOT_TEXT = regex.compile(r"[^\t\n\r\f\v\P{Cc}]|[\p{Cs}\p{Co}\p{Cn}]")
+
+
 def decode(raw: bytes, encoding: str | None = None) -> str:
-    """Text from bytes: UTF-8 (with or without BOM), else Windows-1252, which old sites use.
-    A captured page comes with the `encoding` it was served in (archive.capture finds it), and
-    is read in it; a stray byte that does not fit becomes U+FFFD, as in a browser."""
+    """Text from bytes. A captured page comes with the `encoding` it was served in
+    (archive.capture finds it), and is read in it; a stray byte that does not fit becomes
+    U+FFFD, as in a browser. Otherwise a byte order mark says which UTF it is in; else NUL
+    bytes mean UTF-16 where their places show it (`utf16_unmarked`), binary data where not;
+    else it is UTF-8, or else the likeliest of the code pages in GUESSED, or refused. Text
+    holding a NUL is refused whatever its encoding: no database column may hold one."""
     if encoding:
         try:
             codecs.lookup(encoding)
         except LookupError:
             raise ArticleRejected(f"unknown character encoding {encoding!r}") from None
-        return raw.decode(encoding, errors="replace")
-    if b"\x00" in raw[:4096]:
-        raise ArticleRejected("this looks like a binary file, not text")
+        text = raw.decode(encoding, errors="replace")
+    else:
+        text = decode_unlabelled(raw)
+    if "\x00" in text:
+        raise ArticleRejected(BINARY)
+    return text
+
+
+def decode_unlabelled(raw: bytes) -> str:
+    for mark, name in BYTE_ORDER_MARKS:
+        if raw.startswith(mark):
+            try:
+                return raw[len(mark) :].decode(name)
+            except UnicodeDecodeError as exc:
+                raise ArticleRejected(
+                    f"starts with a {name} byte order mark but is not {name} text ({exc.reason})"
+                ) from None
+    if b"\x00" in raw:
+        text = utf16_unmarked(raw)
+        if text is None:
+            raise ArticleRejected(BINARY)
+        return text
     try:
-        return raw.decode("utf-8-sig")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         pass
+    best = charset_normalizer.from_bytes(raw, cp_isolation=GUESSED).best()
+    if best is None:
+        raise ArticleRejected(
+            "cannot tell which character encoding this text is in (not UTF-8, Windows-1252, "
+            "Windows-1251 or UTF-16): save it as UTF-8"
+        )
+    return str(best)
+
+
+def utf16_unmarked(raw: bytes) -> str | None:
+    """UTF-16 text without a byte order mark, told by its zero bytes: the high byte of a
+    Latin letter, a digit or a space is 0, the second of each pair little-endian, the first
+    big-endian. Zeros in at least one pair in ten, nearly all on one side, and text when
+    read so; else None (a stray NUL in other text, or binary data)."""
+    if len(raw) % 2:
+        return None
+    zeros = {"UTF-16-BE": raw[0::2].count(0), "UTF-16-LE": raw[1::2].count(0)}
+    name, other = sorted(zeros, key=zeros.get, reverse=True)
+    if zeros[name] * 10 < len(raw) // 2 or zeros[other] * 10 > zeros[name]:
+        return None
     try:
-        return raw.decode("cp1252")
-    except UnicodeDecodeError as exc:
-        raise ArticleRejected(f"cannot decode as UTF-8 or Windows-1252: {exc.reason}") from None
+        text = raw.decode(name)
+    except UnicodeDecodeError:
+        return None
+    return None if NOT_TEXT.search(text) else text
 
 
 def parse_date(value) -> datetime.date | None:
@@ -98,14 +167,10 @@ def read_source(
     if raw_format == Article.Format.TEXT:
         body = text.strip("\n")
         return {"body": body, "title": headline_of(body)}
-    document = trafilatura.bare_extraction(
-        text, with_metadata=False, include_comments=False, include_tables=False
-    )
-    if document is None or not (document.text or "").strip():
-        raise ArticleRejected("no article text found in this HTML page")
+    body = article_text(text)
     metadata = page_metadata(text, url)
     return {
-        "body": document.text.strip("\n"),
+        "body": body,
         "title": metadata.title,
         "outlet": metadata.site_name,
         "url": metadata.canonical_url or None,
@@ -114,6 +179,36 @@ def read_source(
         "author": metadata.author,
         "language": metadata.language,
     }
+
+
+# Where a page's words are links and navigation rather than its article.
+NAVIGATION = ("a", "nav", "header", "footer", "menu", "button", "select", "form")
+WORD = regex.compile(r"\w+")
+# libxml2 reads HTML no deeper than this; what is nested deeper is lost.
+MAX_DEPTH = 255
+
+
+def article_text(html: str) -> str:
+    """The article text trafilatura finds in an HTML page. Finding none, trafilatura falls
+    back on whatever text there is, such as a menu's "Home": text made only of the words of
+    links and navigation is refused as no article text too."""
+    document = trafilatura.bare_extraction(
+        html, with_metadata=False, include_comments=False, include_tables=False
+    )
+    body = (document.text or "").strip("\n") if document is not None else ""
+    tree = load_html(html)
+    if tree is None and body.strip():
+        return body
+    if body.strip():
+        navigation = " ".join(" ".join(e.itertext()) for e in tree.iter(*NAVIGATION))
+        if set(WORD.findall(body.casefold())) - set(WORD.findall(navigation.casefold())):
+            return body
+    if tree is not None and any(len(list(e.iterancestors())) >= MAX_DEPTH for e in tree.iter()):
+        raise ArticleRejected(
+            f"this HTML page is nested more than {MAX_DEPTH} elements deep: "
+            "its article text cannot be read"
+        )
+    raise ArticleRejected("no article text found in this HTML page")
 
 
 def read_pdf(raw: bytes) -> dict:
@@ -139,6 +234,11 @@ def read_pdf(raw: bytes) -> dict:
     }
 
 
+def fits(url: str) -> bool:
+    """Whether a web address fits an article's URL columns."""
+    return len(url) <= Article._meta.get_field("url").max_length
+
+
 def is_web_url(url) -> bool:
     try:
         validate_web_url(url)
@@ -151,7 +251,7 @@ def outlet_named(name: str | None, *, domain: str = "") -> Outlet | None:
     """The outlet called `name` (in any case), else the one at `domain` (a host without
     'www.', as Outlet.domain holds it), else a new outlet with that name (or the domain for
     want of one) and domain. None when neither is known."""
-    name = " ".join((name or "").split())[:200]
+    name = clean_name(name)[:200]
     domain = domain.lower().removeprefix("www.")[:253]
     if name:
         outlet = Outlet.objects.filter(name__iexact=name).first()
@@ -163,7 +263,31 @@ def outlet_named(name: str | None, *, domain: str = "") -> Outlet | None:
             return outlet
     if not (name or domain):
         return None
-    return Outlet.objects.create(name=name or domain, domain=domain)
+    name = name or domain[:200]
+    try:
+        return Outlet.objects.create(name=name, domain=domain)
+    except IntegrityError:
+        # Another import created it a moment ago (its savepoint is rolled back).
+        outlet = Outlet.objects.filter(name=name).first()
+        if outlet is None:
+            raise
+        return outlet
+
+
+def refuse_overlong(*, outlet: str, url, canonical_url, title: str, source_file: str) -> None:
+    """Refuse metadata longer than the column it goes in, here rather than in the database,
+    so that SQLite (which would keep it whole) and PostgreSQL (which would fail) agree."""
+    for what, value, column in (
+        ("outlet name", outlet, Outlet._meta.get_field("name")),
+        ("URL", url, Article._meta.get_field("url")),
+        ("canonical URL", canonical_url, Article._meta.get_field("canonical_url")),
+        ("title", title, Article._meta.get_field("title")),
+        ("file name", source_file, Article._meta.get_field("source_file")),
+    ):
+        if value and len(value) > column.max_length:
+            raise ArticleRejected(
+                f"the {what} is {len(value):,} characters long; at most {column.max_length:,} fit"
+            )
 
 
 def archive_article(
@@ -198,6 +322,14 @@ def archive_article(
         raise ArticleRejected("the article is empty")
     if len(raw) > MAX_BYTES:
         raise ArticleRejected(f"the article is larger than {MAX_BYTES // 1024 // 1024} MB")
+    outlet, title = clean_name(outlet), clean_name(title)
+    refuse_overlong(
+        outlet=outlet,
+        url=url,
+        canonical_url=canonical_url,
+        title=title,
+        source_file=PurePath(source_file).name if source_file else "",
+    )
     if url and not is_web_url(url):
         shown = Truncator(str(url)).chars(80)
         raise ArticleRejected(f"the URL {shown!r} is not an http:// or https:// web address")
@@ -215,20 +347,29 @@ def archive_article(
     found = read_source(raw, raw_format, encoding=encoding, url=url)
     if not found["body"].strip():
         raise ArticleRejected("the article has no text")
+    # Extraction reads the whole text at once, in time that grows with its length: a text past
+    # MAX_ARTICLE_TEXT_BYTES (UTF-8) is refused rather than left to run for minutes.
+    limit = settings.MAX_ARTICLE_TEXT_BYTES
+    if len(found["body"].encode("utf-8")) > limit:
+        size = f"{limit / 1024 / 1024:g} MB" if limit >= 1024 * 1024 else f"{limit} bytes"
+        raise ArticleRejected(
+            f"the article's text is larger than the {size} limit (MAX_ARTICLE_TEXT_BYTES)"
+        )
     # A page's own idea of its address is kept only when it is a web address: a bad one is
     # the page's fault, not a reason to refuse the article.
     found_url = found.get("url")
-    url = url or (found_url if found_url and is_web_url(found_url) else None)
+    url = url or (found_url if found_url and is_web_url(found_url) and fits(found_url) else None)
     if url and Article.objects.filter(url=url).exists():
         raise ArticleRejected(f"another version of {url} is already archived")
-    canonical_url = canonical_url or found.get("canonical_url") or ""
+    found_canonical = found.get("canonical_url") or ""
+    canonical_url = canonical_url or (found_canonical if fits(found_canonical) else "")
     try:
         with transaction.atomic():
             article = Article.objects.create(
                 outlet=outlet_named(
                     outlet or found.get("outlet"), domain=domain_of(url or canonical_url)
                 ),
-                title=(title or found.get("title") or "").strip()[:500],
+                title=clean_name(title or found.get("title"))[:500],
                 url=url,
                 published=parse_date(published or found.get("published")),
                 body=found["body"],
@@ -237,7 +378,7 @@ def archive_article(
                 sha256=sha256,
                 source_file=PurePath(source_file).name if source_file else "",
                 canonical_url=canonical_url,
-                author=(author or found.get("author") or "").strip()[:300],
+                author=clean_name(author or found.get("author"))[:300],
                 language=(language or found.get("language") or "").strip()[:20],
                 captured_at=captured_at,
             )

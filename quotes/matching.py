@@ -538,7 +538,9 @@ def canonical_text(printings: list[list[str]]) -> str:
     it, in order): the longest printing, with the sentences that only other printings carry
     inserted where they stood in those printings."""
     texts = [joined(pieces) for pieces in printings if pieces]
-    ordered = sorted(texts, key=lambda t: len(words(t)), reverse=True)
+    # Fullest first; printings as full as each other by their text, so that the wording does
+    # not depend on which article was archived first.
+    ordered = sorted(texts, key=lambda t: (-len(words(t)), t))
     base = [(t[s:e], words(t[s:e])) for t in ordered[:1] for s, e in sentences(t)]
     for text in ordered[1:]:
         position = 0

@@ -2,6 +2,7 @@
 
 import datetime
 import secrets
+from functools import partial
 from itertools import combinations
 
 from django.conf import settings
@@ -11,10 +12,10 @@ from django.db import models
 from django.db.models import F, Min, Prefetch, Q, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
-from django.utils.text import slugify
 from simple_history.models import HistoricalRecords
 
 from archive.models import Article
+from archive.text import save_with_unique_slug
 
 from .extraction.units import unit_key
 from .names import fold, is_patronymic, name_key, parse_name, sort_name, split_title
@@ -28,14 +29,13 @@ def new_short_id():
     return "".join(secrets.choice(SHORT_ID_ALPHABET) for _ in range(SHORT_ID_LENGTH))
 
 
-def unique_slug(model, text, *, max_length=200):
-    """A slug for `text` not yet used by `model`, suffixed -2, -3, ... where needed."""
-    base = slugify(text)[: max_length - 6] or model._meta.model_name
-    slug, n = base, 1
-    while model._default_manager.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+def unique_slug(instance, save):
+    """`save()` a person or unit, first giving it a slug from its name if it has none: in any
+    script, suffixed -2, -3, ... where taken, even by a concurrent import (archive.text)."""
+    if instance.slug:
+        save()
+    else:
+        save_with_unique_slug(instance, instance.name, save)
 
 
 class PersonQuerySet(models.QuerySet):
@@ -89,13 +89,11 @@ class Person(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        if not self.slug:
-            self.slug = unique_slug(Person, self.name)
         self.key = name_key(self.name)
         self.sort_name = sort_name(self.name)
         if "update_fields" in kwargs and kwargs["update_fields"] is not None:
             kwargs["update_fields"] = {*kwargs["update_fields"], "key", "sort_name"}
-        super().save(*args, **kwargs)
+        unique_slug(self, partial(super().save, *args, **kwargs))
 
     def get_absolute_url(self):
         return reverse("quotes:person-detail", kwargs={"slug": self.slug})
@@ -180,10 +178,8 @@ class Unit(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        if not self.slug:
-            self.slug = unique_slug(Unit, self.name)
         self.key = unit_key(self.name)
-        super().save(*args, **kwargs)
+        unique_slug(self, partial(super().save, *args, **kwargs))
 
     def get_absolute_url(self):
         return reverse("quotes:unit-detail", kwargs={"slug": self.slug})

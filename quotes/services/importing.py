@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from archive.models import Outlet
+from archive.text import clean_name
 
 from ..extraction import Extraction, Quotation, Speaker, extract
 from ..extraction.units import unit_key
@@ -49,7 +50,7 @@ def person_for(speaker: Speaker, *, article=None) -> Person | None:
     other likeness (another first name, an initial, a surname in another case or spelt
     alike, a surname several people share) makes a new person and a PersonMergeSuggestion
     for each of the others: two people are never joined by guesswork."""
-    names = [speaker.name, *speaker.aliases]
+    names = [clean_name(name) for name in [speaker.name, *speaker.aliases]]
     if is_institution(speaker.name, article=article):
         return None
     parsed = next((p for p in map(parse_name, names) if p.surname), None)
@@ -198,7 +199,7 @@ def unit_title(name: str) -> str:
 
 def known_unit(printed_name: str) -> Unit | None:
     """The archive's unit for a name as printed, if it has one (nothing is created)."""
-    key = unit_key(" ".join(printed_name.split()))
+    key = unit_key(clean_name(printed_name))
     return Unit.objects.filter(key=key).first() or _unit_by_qualifiers(key)
 
 
@@ -206,7 +207,7 @@ def unit_for(printed_name: str) -> Unit:
     """The archive's unit for a name as printed; spelling variants fold into one unit, and so
     does a name printed with fewer or more qualifiers ("47th Regiment", "47th Aviation
     Regiment") when exactly one unit of that number and kind fits."""
-    name = " ".join(printed_name.split())
+    name = clean_name(printed_name)
     unit = known_unit(name)
     if unit is None:
         unit = Unit.objects.create(name=unit_title(name))

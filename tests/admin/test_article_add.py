@@ -1,5 +1,6 @@
-"""Archiving an article from the admin: pasted text or an uploaded .txt/.html file goes through
-`archive_article`, and the new article's change page lists the quotes found for review."""
+"""Archiving an article from the admin: pasted text or an uploaded .txt/.html file is previewed,
+then goes through `archive_article` when the preview is confirmed, and the new article's change
+page lists the quotes found for review. (The preview itself: test_article_preview.py.)"""
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -7,6 +8,7 @@ from django.urls import reverse
 
 from archive.models import Article, Outlet
 from quotes.models import Person, Quote
+from tests.admin.conftest import posted_back
 from tests.factories import ArticleFactory, OutletFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,8 +31,19 @@ PIER_HTML = f"""<!doctype html>
 
 
 def post(client, **data):
+    """The first step: the source and what the archivist typed, posted for the preview."""
     fields = {"text": "", "outlet": "", "url": "", "title": "", "published": "", **data}
     return client.post(ADD, fields)
+
+
+def archive(client, **data):
+    """Both steps: the source posted, then the preview's form sent back as the browser would
+    (its button archives)."""
+    preview = post(client, **data)
+    assert preview.status_code == 200
+    assert "What the page says" in preview.content.decode()
+    assert Article.objects.count() == 0
+    return client.post(ADD, posted_back(preview))
 
 
 def change_page(client, article):
@@ -53,7 +66,7 @@ def test_add_page_offers_text_file_and_existing_outlets(admin_client):
 
 def test_pasted_text_is_archived_and_its_quotes_listed(admin_client, extraction):
     """Pasted text becomes an article; its change page lists the suggested quote and speaker."""
-    response = post(
+    response = archive(
         admin_client,
         text=PIER,
         outlet="Kustkrant",
@@ -85,7 +98,7 @@ def test_uploaded_txt_file_is_archived(admin_client, extraction):
     raw = (PIER + "\n\nThe council meets on Thursday.\n").encode()
     upload = SimpleUploadedFile("pier.txt", raw, content_type="text/plain")
 
-    response = post(admin_client, file=upload, outlet="Kustkrant")
+    response = archive(admin_client, file=upload, outlet="Kustkrant")
 
     assert response.status_code == 302
     article = Article.objects.get()
@@ -99,7 +112,7 @@ def test_uploaded_html_file_is_archived_with_its_text(admin_client, extraction):
     """An .html upload is reduced to its article text; the quote in it is suggested."""
     upload = SimpleUploadedFile("pier.html", PIER_HTML.encode(), content_type="text/html")
 
-    response = post(admin_client, file=upload, outlet="Kustkrant")
+    response = archive(admin_client, file=upload, outlet="Kustkrant")
 
     assert response.status_code == 302
     article = Article.objects.get()
@@ -113,7 +126,7 @@ def test_uploaded_html_file_is_archived_with_its_text(admin_client, extraction):
 def test_raw_html_is_shown_as_text_never_as_markup(admin_client, extraction):
     """The change page shows the raw source escaped: its markup never runs in the admin."""
     raw = PIER_HTML.replace("<nav>", '<nav><img src="x" onerror="alert(1)">').encode()
-    post(admin_client, file=SimpleUploadedFile("pier.html", raw, content_type="text/html"))
+    archive(admin_client, file=SimpleUploadedFile("pier.html", raw, content_type="text/html"))
 
     page = change_page(admin_client, Article.objects.get()).content.decode()
 
@@ -123,7 +136,7 @@ def test_raw_html_is_shown_as_text_never_as_markup(admin_client, extraction):
 
 def test_publish_checkbox_publishes_the_extracted_quotes(admin_client, extraction):
     """With "publish extracted quotes" ticked, the new quotes are published at once."""
-    post(admin_client, text=PIER, publish="on")
+    archive(admin_client, text=PIER, publish="on")
 
     assert Quote.objects.get().status == Quote.Status.PUBLISHED
 
@@ -132,7 +145,7 @@ def test_outlet_typed_in_another_case_reuses_the_existing_one(admin_client, extr
     """A typed outlet name matching an existing outlet, in any case, does not create another."""
     outlet = OutletFactory(name="Kustkrant")
 
-    post(admin_client, text=PIER, outlet="  kustkrant ")
+    archive(admin_client, text=PIER, outlet="  kustkrant ")
 
     assert Outlet.objects.count() == 1
     assert Article.objects.get().outlet == outlet
@@ -212,7 +225,7 @@ def test_html_without_article_text_is_an_error(admin_client, extraction):
 
 def test_duplicate_source_is_an_error(admin_client, extraction):
     """The same text archived twice is refused the second time, naming the first article."""
-    post(admin_client, text=PIER, title="Pier to reopen")
+    archive(admin_client, text=PIER, title="Pier to reopen")
     quotes = Quote.objects.count()
 
     response = post(admin_client, text=PIER)

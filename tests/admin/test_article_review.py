@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from quotes.models import Quote
+from tests.admin.conftest import posted_back
 from tests.factories import (
     AppearanceFactory,
     ArticleFactory,
@@ -150,7 +151,7 @@ def test_an_article_with_nothing_to_review_says_so(admin_client):
 def test_the_new_articles_page_opens_on_its_review(admin_client, extraction):
     """After an article is archived from the admin, its page lists the suggested quote with
     its speaker and the buttons to decide."""
-    response = admin_client.post(
+    preview = admin_client.post(
         reverse("admin:archive_article_add"),
         {
             "text": "Harbour master Ilse Vantongeren said: “The pier will reopen in May, "
@@ -160,7 +161,9 @@ def test_the_new_articles_page_opens_on_its_review(admin_client, extraction):
             "title": "Pier",
             "published": "",
         },
-        follow=True,
+    )
+    response = admin_client.post(
+        reverse("admin:archive_article_add"), posted_back(preview), follow=True
     )
 
     section = review_section(response.content.decode())

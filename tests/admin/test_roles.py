@@ -291,7 +291,7 @@ def test_an_archivist_archives_an_article_but_does_not_publish_its_quotes(as_arc
     add = reverse("admin:archive_article_add")
     assert 'name="publish"' not in as_archivist.get(add).content.decode()
 
-    response = as_archivist.post(
+    preview = as_archivist.post(
         add,
         {
             "text": "Harbour master Ilse Vantongeren said: “The pier will reopen in May, "
@@ -303,6 +303,8 @@ def test_an_archivist_archives_an_article_but_does_not_publish_its_quotes(as_arc
             "publish": "on",
         },
     )
+    assert 'name="publish"' not in preview.content.decode()
+    response = as_archivist.post(add, posted_back(preview, publish="on"))
 
     assert response.status_code == 302
     assert not Quote.objects.filter(status=Quote.Status.PUBLISHED).exists()

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from archive.models import Article, Outlet
 from archive.services import ArticleRejected, archive_article
+from tests.admin.conftest import posted_back
 from tests.factories import ArticleFactory, OutletFactory
 
 pytestmark = pytest.mark.django_db
@@ -125,10 +126,11 @@ def test_admin_add_form_refuses_other_schemes(admin_client, url):
 
 def test_admin_add_form_keeps_an_https_url(admin_client):
     """An https URL typed in the admin is archived with the article."""
-    response = admin_client.post(
+    preview = admin_client.post(
         reverse("admin:archive_article_add"),
         {"text": TEXT, "outlet": "", "url": "https://g.test/pier", "title": "", "published": ""},
     )
+    response = admin_client.post(reverse("admin:archive_article_add"), posted_back(preview))
 
     assert response.status_code == 302
     assert Article.objects.get().url == "https://g.test/pier"

@@ -100,20 +100,22 @@ def test_without_publish_quotes_are_suggested(tmp_path):
 @pytest.mark.django_db
 def test_bad_files_get_one_line_each_and_the_rest_goes_on(tmp_path, capsys):
     """Each bad file (or bad line of a JSON Lines file) gets a one-line error; good files are
-    still imported; the exit status is non-zero. Other file types in a folder are passed over."""
+    still imported; the exit status is non-zero. Other file types in a folder are named and
+    skipped, without being counted as rejected."""
     write(tmp_path, "good.txt", PIER)
     write(tmp_path, "empty.txt", "")
     write(tmp_path, "binary.txt", b"\x00\x01\x02PNG")
     write(tmp_path, "notes.pdf", b"%PDF-1.4")
     write(tmp_path, "broken.jsonl", '{"text": "ok"\nnot json\n')
-    with pytest.raises(CommandError, match="1 archived, 0 already archived, 5 rejected"):
+    with pytest.raises(CommandError, match="1 archived, 0 already archived, 5 rejected, 1 skipped"):
         call_command("import_articles", str(tmp_path), str(tmp_path / "missing.txt"))
     err = capsys.readouterr().err
     assert "empty.txt: the article is empty" in err
     assert "binary.txt: this looks like a binary file" in err
-    assert "broken.jsonl:1: invalid JSON" in err
-    assert "missing.txt: no such file or folder" in err
-    assert "notes.pdf" not in err
+    assert "broken.jsonl:1: not imported: not a JSON object (invalid JSON" in err
+    assert "broken.jsonl:2: not imported: not a JSON object (invalid JSON" in err
+    assert "missing.txt: not imported: no such file or folder" in err
+    assert "notes.pdf: not imported: unknown extension .pdf (expected .txt, .html, .jsonl)" in err
     assert Article.objects.count() == 1
 
 
@@ -198,7 +200,10 @@ def test_named_file_of_unsupported_type_is_refused(tmp_path, capsys):
     write(tmp_path, "notes.pdf", b"%PDF-1.4")
     with pytest.raises(CommandError):
         call_command("import_articles", str(tmp_path / "notes.pdf"))
-    assert "notes.pdf: unsupported file type .pdf: use .txt or .html" in capsys.readouterr().err
+    assert (
+        "notes.pdf: not imported: unknown extension .pdf (expected .txt, .html, .jsonl)"
+        in capsys.readouterr().err
+    )
 
 
 @pytest.mark.django_db

@@ -40,9 +40,9 @@ def capture_service(monkeypatch):
     service promises to the admin (a queued capture), with no fetch."""
     calls = []
 
-    def request_capture(url, *, publish=False, user=None):
-        calls.append(("request_capture", url, publish, user))
-        return Capture.objects.create(url=url, publish=publish, requested_by=user)
+    def request_capture(url, *, publish=False, user=None, review=False):
+        calls.append(("request_capture", url, publish, user, review))
+        return Capture.objects.create(url=url, publish=publish, requested_by=user, review=review)
 
     def retry(capture):
         calls.append(("retry", capture.pk))
@@ -275,8 +275,8 @@ def test_add_page_offers_a_url_to_archive(admin_client):
 
 
 def test_a_url_alone_is_captured_and_its_page_opened(admin_client, admin_user, capture_service):
-    """Only a URL: the capture service is asked (with publish and the user), and the
-    capture's page opens."""
+    """Only a URL: the capture service is asked (with publish and the user, to stop for
+    review before archiving), and the capture's page opens."""
     response = admin_client.post(
         ADD_ARTICLE,
         {"text": "", "capture_url": "https://news.test/pier", "publish": "on"},
@@ -285,7 +285,9 @@ def test_a_url_alone_is_captured_and_its_page_opened(admin_client, admin_user, c
     capture = Capture.objects.get()
     assert response.status_code == 302
     assert response["Location"] == change_url(capture)
-    assert capture_service == [("request_capture", "https://news.test/pier", True, admin_user)]
+    assert capture_service == [
+        ("request_capture", "https://news.test/pier", True, admin_user, True)
+    ]
 
 
 def test_archivist_cannot_publish_through_a_capture(archivist, capture_service):
@@ -313,7 +315,7 @@ def test_a_url_with_other_input_is_refused(admin_client, capture_service, extra,
 def test_a_url_the_service_refuses_is_an_error_on_the_form(admin_client, monkeypatch):
     """The service's refusal (nothing stored) is shown on the form."""
 
-    def refuse(url, *, publish=False, user=None):
+    def refuse(url, *, publish=False, user=None, review=False):
         raise service.CaptureRefused("not an http:// or https:// web address")
 
     monkeypatch.setattr(service, "request_capture", refuse)

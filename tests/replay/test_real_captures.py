@@ -1,5 +1,6 @@
 """The whole path with the real capture service: a URL given in the admin is fetched from a
-local server, and the WARC it wrote replays and downloads as stored."""
+local server, archived once its preview is confirmed, and the WARC it wrote replays and
+downloads as stored."""
 
 import pytest
 from django.urls import reverse
@@ -25,8 +26,9 @@ def capture_settings(settings):
 
 
 def test_url_archived_from_the_admin_replays_as_served(admin_client, httpserver):
-    """Archive a URL: the capture's page says it is done and links its article; the replay
-    gives the bytes the server sent, sandboxed, and the WARC downloads as stored."""
+    """Archive a URL and confirm its preview: the capture's page says it is done and links
+    its article; the replay gives the bytes the server sent, sandboxed, and the WARC
+    downloads as stored."""
     page = article_page().encode()
     httpserver.expect_request("/bridge").respond_with_data(
         page, content_type="text/html; charset=utf-8"
@@ -38,6 +40,10 @@ def test_url_archived_from_the_admin_replays_as_served(admin_client, httpserver)
     capture = Capture.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("admin:archive_capture_change", args=[capture.pk])
+    assert capture.state == Capture.State.REVIEW, capture.reason
+    review = reverse("admin:archive_capture_review", args=[capture.pk])
+    admin_client.post(review, {"outlet": "", "url": url, "title": "", "published": ""})
+    capture.refresh_from_db()
     assert capture.state == Capture.State.DONE, capture.reason
     html = admin_client.get(response["Location"]).content.decode()
     assert "archived as <a href=" in html
@@ -54,7 +60,7 @@ def test_url_archived_from_the_admin_replays_as_served(admin_client, httpserver)
 
 def test_failed_capture_retried_from_its_page(admin_client, httpserver):
     """A page that answered 503 fails with the reason; once the server is back, Retry
-    captures it."""
+    captures it, for review as the first request asked."""
     httpserver.expect_oneshot_request("/flaky").respond_with_data("down", status=503)
     url = httpserver.url_for("/flaky")
     admin_client.post(reverse("admin:archive_article_add"), {"capture_url": url})
@@ -70,5 +76,5 @@ def test_failed_capture_retried_from_its_page(admin_client, httpserver):
 
     assert response["Location"] == change
     capture.refresh_from_db()
-    assert capture.state == Capture.State.DONE, capture.reason
+    assert capture.state == Capture.State.REVIEW, capture.reason
     assert capture.attempts == 2

@@ -18,7 +18,8 @@ class Command(BaseCommand):
     help = (
         "Archive .txt, .html and .jsonl files and folders (a folder's manifest.jsonl gives "
         "file, outlet, url, title, published) and extract their quotes. Importing the same "
-        "file twice changes nothing; a bad file is reported and skipped, whole."
+        "file twice changes nothing; a bad file or line is reported and skipped, whole, and "
+        "so is a file of another type in a folder, without failing the run."
     )
 
     def add_arguments(self, parser):
@@ -36,8 +37,8 @@ class Command(BaseCommand):
         user = staff_user(options["user"])
         if options["publish"] and user is None and options["verbosity"]:
             self.stderr.write("Publishing without --user: the history records no person.")
-        sources = list(collect(options["paths"]))
-        created = unchanged = failed = 0
+        sources = list(collect(options["paths"], report_skipped=True))
+        created = unchanged = failed = skipped = 0
         queued = Counter()  # task states, with --queue
         bar = tqdm(
             sources,
@@ -46,6 +47,11 @@ class Command(BaseCommand):
             disable=len(sources) < 20 or options["verbosity"] == 0,
         )
         for source in bar:
+            if source.skipped:
+                skipped += 1
+                message = self.style.WARNING(f"{source.label}: {source.skipped}")
+                bar.write(message, file=self.stderr._out)
+                continue
             if source.error:
                 failed += 1
                 bar.write(
@@ -76,16 +82,17 @@ class Command(BaseCommand):
                 continue
             except Exception as exc:  # noqa: BLE001 - one broken article must not stop the run
                 failed += 1
-                message = f"{source.label}: not imported, internal error: {exc!r}"
+                message = f"{source.label}: not imported: internal error {exc!r}"
                 bar.write(self.style.ERROR(message), file=self.stderr._out)
                 continue
             created += new
             unchanged += not new
-        summary = f"{created} archived, {unchanged} already archived, {failed} rejected"
+        # Files that are no articles (a folder's notes) are named, and do not fail the run.
+        refused = f"{failed} rejected" + (f", {skipped} skipped" if skipped else "")
+        summary = f"{created} archived, {unchanged} already archived, {refused}"
         if options["queue"]:
             summary = (
-                f"{unchanged} already archived, {failed} rejected; "
-                f"{tasks.queued_summary(queued, 'import')}"
+                f"{unchanged} already archived, {refused}; {tasks.queued_summary(queued, 'import')}"
             )
         if failed:
             raise CommandError(summary)
