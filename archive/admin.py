@@ -4,6 +4,7 @@ article from its text, a file or its URL."""
 import difflib
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.utils import unquote
@@ -241,6 +242,17 @@ class ArticleAdmin(HistoryAdmin):
         the form. A source no longer held (an hour has passed, or the server restarted) is
         asked for again, with the values typed kept."""
         form = self.get_add_form(request, request.POST, form_class=self.preview_form)
+        if form.is_valid() and settings.VERBATIM_TASKS == "database":
+            # Extraction of a long article is work for a worker, not for a web request.
+            result = form.enqueue(user=request.user)
+            self.message_user(
+                request,
+                f"“{form.cleaned_data['title'] or form.source['source_file'] or 'The article'}” "
+                f"is being archived by a background worker (task {result.id}); it appears in "
+                "this list, with its quotes to review, as soon as the worker is done.",
+                messages.SUCCESS,
+            )
+            return HttpResponseRedirect(reverse("admin:archive_article_changelist"))
         if form.is_valid():
             try:
                 article, created = form.save(user=request.user)

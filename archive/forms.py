@@ -2,6 +2,7 @@
 the source first, then a preview of what it says about itself, corrected before it is
 archived."""
 
+import base64
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -355,6 +356,30 @@ class ArticlePreviewForm(ArticleMetadataForm):
         )
         cache.delete(f"upload:{data['source_sha256']}")
         return archived
+
+    def enqueue(self, user=None):
+        """Hand the archiving to a background worker (archive.tasks.import_article, the same
+        archive_article call): for production, where no web request does long work. Returns
+        the task's result handle."""
+        from .tasks import import_article
+
+        data = self.cleaned_data
+        result = import_article.enqueue(
+            raw_base64=base64.b64encode(self.source["raw"]).decode("ascii"),
+            source_file=self.source["source_file"],
+            raw_format=self.source["raw_format"],
+            metadata={
+                "outlet": data["outlet"] or None,
+                "url": data["url"] or None,
+                "title": data["title"].strip(),
+                "published": data["published"].isoformat() if data["published"] else None,
+                "author": data["author"].strip(),
+            },
+            publish=data["publish"],
+            user_id=user.pk if user is not None else None,
+        )
+        cache.delete(f"upload:{data['source_sha256']}")
+        return result
 
 
 class CaptureReviewForm(ArticleMetadataForm):

@@ -1,9 +1,18 @@
 """Background tasks of the archive (django-tasks: the database backend's workers in
-production, at once where enqueued in development)."""
+production, at once where enqueued in development): capturing a page, importing an article
+(`import_articles --queue`, the admin's uploads). A task may run more than once (a worker that
+died has its task queued again, see quotes.workers); each one here is idempotent.
+"""
 
-from django_tasks import task
+import base64
+from collections import Counter
+
+from django.contrib.auth import get_user_model
+from django_tasks import TaskResultStatus, task
 
 from .capture import run_capture
+from .services import archive_article
+from .sources import Source
 
 
 @task(takes_context=True)
@@ -14,3 +23,63 @@ def capture_page(context, capture_id: int) -> str:
     worker died, which finishes the capture left running."""
     capture = run_capture(capture_id, task_id=str(context.task_result.id))
     return capture.state if capture else "missing"
+
+
+def import_arguments(source: Source, *, publish: bool = False, user=None) -> dict:
+    """`import_article`'s keyword arguments for one source read by archive.sources. Task
+    arguments are stored as JSON, so the raw bytes travel base64 encoded: the file they came
+    from may be gone by the time a worker runs the task."""
+    return {
+        "raw_base64": base64.b64encode(source.raw).decode("ascii"),
+        "source_file": source.source_file,
+        "raw_format": source.raw_format,
+        "metadata": source.metadata,
+        "publish": publish,
+        "user_id": user.pk if user is not None else None,
+    }
+
+
+@task()
+def import_article(
+    *,
+    raw_base64: str,
+    source_file: str = "",
+    raw_format: str = "",
+    metadata: dict | None = None,
+    publish: bool = False,
+    user_id: int | None = None,
+) -> dict:
+    """Archive one article from its raw bytes (base64) and metadata (outlet, url, title,
+    published) through archive.services.archive_article, which extracts its quotes in the
+    same transaction; `publish` publishes them on behalf of the staff user `user_id`.
+
+    Idempotent: the same bytes again return the stored article unchanged (articles are
+    stored once per SHA-256). A rejected article fails the task with ArticleRejected and its
+    one-line reason, leaving nothing behind."""
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    article, created = archive_article(
+        raw=base64.b64decode(raw_base64, validate=True),
+        source_file=source_file,
+        raw_format=raw_format or None,
+        publish=publish,
+        user=user,
+        **(metadata or {}),
+    )
+    return {"article": article.pk, "created": created, "sha256": article.sha256}
+
+
+def queued_summary(statuses: Counter, what: str) -> str:
+    """The line a command prints after enqueueing tasks, given how many of them are in each
+    state: how many wait for a worker or, with a backend that runs each task where it is
+    enqueued (development), how they went."""
+    total = statuses.total()
+    if statuses[TaskResultStatus.READY] or not total:
+        return (
+            f"{total} {what} tasks queued. Workers run them: python manage.py run_worker "
+            "(as many as you like, on any host that shares the database)."
+        )
+    failed = statuses[TaskResultStatus.FAILED]
+    return (
+        f"{total} {what} tasks ran at once (the tasks backend runs each where it is "
+        f"enqueued): {total - failed} succeeded, {failed} failed."
+    )

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.urls import reverse
 
 from archive.models import Article, Outlet
@@ -294,3 +295,30 @@ def test_the_preview_offers_no_publish_box_to_an_archivist(client, django_user_m
 
     assert "What the page says" in html
     assert 'name="publish"' not in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_production_the_upload_is_archived_by_a_worker(admin_client, settings, extraction):
+    """With the database tasks backend no web request extracts: the preview's button queues
+    the import and archives nothing; a worker pass archives it with the corrected title."""
+    settings.VERBATIM_TASKS = "database"
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
+    }
+    preview = upload(admin_client)
+
+    response = admin_client.post(ADD, posted_back(preview, title="Pier reopens in May"))
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("admin:archive_article_changelist")
+    assert Article.objects.count() == 0
+    message = [str(m) for m in response.wsgi_request._messages][0]
+    assert "is being archived by a background worker" in message
+
+    call_command("db_worker", "--batch", verbosity=0)
+
+    article = Article.objects.get()
+    assert article.title == "Pier reopens in May"
+    assert article.author == "Wendela Invented"
+    assert article.published == datetime.date(2025, 4, 2)
+    assert article.appearances.exists()

@@ -116,7 +116,7 @@ def test_import_queue_carries_bytes_and_metadata_to_the_worker(
     out = capsys.readouterr().out
     assert "0 already archived, 0 rejected; 2 import tasks queued" in out
     assert not Article.objects.exists()
-    assert DBTaskResult.objects.filter(task_path="quotes.tasks.import_article").count() == 2
+    assert DBTaskResult.objects.filter(task_path="archive.tasks.import_article").count() == 2
 
     done = run_worker()
 

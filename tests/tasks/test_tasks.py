@@ -6,6 +6,7 @@ import base64
 import pytest
 from django_tasks import TaskResultStatus
 
+from archive import tasks as archive_tasks
 from archive.models import Article
 from archive.services import archive_article
 from quotes import tasks
@@ -55,8 +56,8 @@ def test_import_task_run_twice_stores_the_article_once():
         "raw_format": "txt",
         "metadata": {"outlet": "Harbour Post", "url": None, "title": None, "published": None},
     }
-    first = tasks.import_article.call(**arguments)
-    second = tasks.import_article.call(**arguments)
+    first = archive_tasks.import_article.call(**arguments)
+    second = archive_tasks.import_article.call(**arguments)
 
     article = Article.objects.get()
     assert first == {"article": article.pk, "created": True, "sha256": article.sha256}

@@ -7,11 +7,11 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from archive import tasks
 from archive.management.staff import add_user_argument, staff_user
 from archive.models import Article
 from archive.services import ArticleRejected, archive_article
 from archive.sources import collect
-from quotes import tasks
 
 
 class Command(BaseCommand):

@@ -6,6 +6,7 @@ from collections import Counter
 from django.core.management.base import BaseCommand, CommandError
 
 from archive.models import Article
+from archive.tasks import queued_summary
 from quotes import tasks
 from quotes.services.reextraction import reextract_article
 
@@ -43,7 +44,7 @@ class Command(BaseCommand):
                 tasks.reextract_article.enqueue(pk).status
                 for pk in list(articles.values_list("pk", flat=True))
             )
-            self.stdout.write(tasks.queued_summary(statuses, "re-extraction"))
+            self.stdout.write(queued_summary(statuses, "re-extraction"))
             return
         totals = dict(articles=0, changed=0, removed=0, added=0, kept=0, conflicts=0, relinked=0)
         for article in articles.iterator(chunk_size=100):
