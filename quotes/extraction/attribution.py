@@ -25,7 +25,7 @@ from .descriptors import (
 from .memberships import ANY_UNIT, ROLE_LEAD, UNIT_AFTER
 from .mentions import NOT_PERSON, PERSON_NOUN, Mention, Names
 from .ranks import ENLISTED_RANKS, OFFICER_RANKS, ROLE
-from .speech import MASK, SPEECH_VERB, sentence_start
+from .speech import MASK, SPEECH_VERB, SentenceStarts
 from .text import TITLE_ABBREVIATIONS
 
 _PRONOUN = re.compile(r"\b([Hh]e|[Ss]he)\b(?:\s+[a-z]+ly|\s+also|\s+then|\s+later)?\s*,?\s*$")
@@ -104,6 +104,7 @@ _VERB_FIRST = re.compile(
     r"(?:\s+(?:of|for|from|in|with|at)\s+[^,;:.!?\n\x01]{1,120}?)?\s+)?"
 )
 _CLAUSE_END = re.compile(r"\s*[,:]")
+_COMMA = re.compile(r"\s*,")
 # Where an attribution after a quotation ends: a sentence's end (not a title's full stop, as
 # in "said Maj. Gen. X") or the next quotation.
 _CLAUSE_STOP = re.compile(r"(?<!\b(?:" + TITLE_ABBREVIATIONS + r"))\.|[!?\u2026]|" + MASK)
@@ -192,9 +193,16 @@ class Attributor:
     def __init__(self, masked: str, names: Names):
         self.text = masked
         self.names = names
+        # Names reads the same masked text (pipeline.run): its sentence starts serve here too.
+        self.sentences = names.sentences if names.text == masked else SentenceStarts(masked)
 
     def _mentions_in(self, start: int, end: int) -> list[Mention]:
-        return [m for m in self.names.mentions if start <= m.start and m.end <= end]
+        return self.names.mentions_in(start, end)
+
+    def _has_word(self, word: str) -> bool:
+        if self.names.text == self.text:
+            return self.names.has_word(word)
+        return bool(re.search(r"\b" + re.escape(word) + r"\b", self.text))
 
     def owner(self, phrase: str, pos: int) -> str:
         """The organisation a document speaks for ('the report' after 'The SBU report notes',
@@ -206,9 +214,7 @@ class Attributor:
         found = ""
         for match in re.finditer(r"(?<![\p{L}'’])(?:[Tt]he\s+)?" + ORG, window):
             candidate = institution(match.group())
-            if candidate and not any(
-                m.start <= pos - len(window) + match.start() < m.end for m in self.names.mentions
-            ):
+            if candidate and not self.names.covers(pos - len(window) + match.start()):
                 found = candidate
         return found
 
@@ -241,7 +247,7 @@ class Attributor:
         """The definite descriptor a full name stands in commas after, from `start`: 'the
         medic' in 'The medic, Olena Hrytsak, said' or '"...," the medic, Olena Hrytsak, said';
         '' for any other name."""
-        if len(mention.tokens) < 2 or not re.match(r"\s*,", self.text[mention.end :]):
+        if len(mention.tokens) < 2 or not _COMMA.match(self.text, mention.end):
             return ""
         match = APPOSED.fullmatch(self.text, start, mention.start)
         if match is None or not one_person(match.group(1)):
@@ -441,7 +447,7 @@ class Attributor:
     def before(self, opened: int, para_start: int) -> Found | None:
         """An attribution in the sentence leading up to an opening mark: 'X, who ..., said:'."""
         text = self.text
-        start = sentence_start(text, opened, para_start)
+        start = self.sentences.start(opened, para_start)
         for verb in SPEECH_VERB.finditer(text, start, opened):
             if verb.group().lower().startswith("according"):
                 # "According to X, spokesman for ..., "...": the source follows the words.
@@ -480,7 +486,7 @@ class Attributor:
             for mention in self._mentions_in(ps, pe):
                 if mention.possessive:
                     continue
-                sentence = sentence_start(text, mention.start, ps)
+                sentence = self.sentences.start(mention.start, ps)
                 named = mention.person is not None or len(mention.tokens) > 1
                 if named and _NAMED_AS.search(
                     text[max(sentence, mention.start - 100) : mention.start]
@@ -522,15 +528,13 @@ class Attributor:
                 if _ROLE_PREFIX.fullmatch(prefix) and title:
                     # "Harbour master X said": the sentence's capital is not the title's.
                     first = title.split()[0]
-                    if PERSON_NOUN.search(first) or re.search(
-                        r"\b" + re.escape(first.lower()) + r"\b", text
-                    ):
+                    if PERSON_NOUN.search(first) or self._has_word(first.lower()):
                         title = first.lower() + title[len(first) :]
                     self.names.titles.setdefault(mention.start, title)
                 if head or sentence == mention.start or _ROLE_PREFIX.fullmatch(prefix):
                     events.append((mention.start, Found("name", mention.start, "", mention)))
             for verb in SPEECH_VERB.finditer(text, ps, pe):
-                start = sentence_start(text, verb.start(), ps)
+                start = self.sentences.start(verb.start(), ps)
                 found = self.subject(start, verb.start(), verb.end())
                 if found is None or found.kind == "pronoun":
                     continue

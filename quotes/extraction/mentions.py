@@ -1,5 +1,6 @@
 """People named in an article: capitalised runs that are names, and what is stated for them."""
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 import regex as re
@@ -18,8 +19,8 @@ from .memberships import (
 )
 from .places import is_country, is_demonym, is_place
 from .ranks import ROLE, duty_name, leading_rank, rank_before, rank_title
-from .speech import SPEECH_VERB, sentence_start
-from .units import SERVICE, fullest
+from .speech import SPEECH_VERB, SentenceStarts
+from .units import SERVICE, UNIT_NOUNS, StatedUnits
 
 # Words that start capitalised word runs without being part of a name.
 _STOP = set(
@@ -82,6 +83,9 @@ PERSON_NOUN = re.compile(
 
 
 _SERVICE = re.compile(SERVICE)
+_WORD_RUN = re.compile(r"\w+")
+_NOT_BLANK = re.compile(r"\S")
+_UNIT_NOUN_LIST = UNIT_NOUNS.split("|")
 
 
 _ARTICLES = {"A", "An", "The", "One", "Another"}
@@ -132,6 +136,13 @@ def inflects(token: str, name: str) -> bool:
     return any(token == stem + ending for ending in _CASE_ENDINGS if stem + ending != name)
 
 
+def _names_unit(name: str, noun: str) -> bool:
+    """Whether a unit's name as printed ends with `noun` ('brigade'; 'unit' for any). "The
+    Brigade" at a sentence's start is no unit's name."""
+    named = re.search(r"\d", name) or len(name.split()) > 2 or not name.startswith("The")
+    return bool(named) and (noun == "unit" or name.lower().rstrip("s").endswith(noun))
+
+
 @dataclass
 class Mention:
     """A capitalised run that names a person, as printed."""
@@ -174,7 +185,13 @@ class Names:
         self.mentions: list[Mention] = []
         # Lower-case titles read before names by the attributor, by mention start.
         self.titles: dict[int, str] = {}
-        self._stated_units: list[str] | None = None  # every unit the article states, in order
+        self.sentences = SentenceStarts(text)
+        self._words: set[str] | None = None  # the text's words, for has_word()
+        self._has_word: dict[str, bool] = {}
+        self._units_found: list[tuple[int, str]] | None = None  # every unit stated, in order
+        self._units_ending: dict[str, tuple[list[int], list[str]]] = {}  # for stated()
+        self._stated_units: StatedUnits | None = None
+        self._by_token: dict[str, list[int]] = {}  # people with each name token, in order
         for index, (ps, pe) in enumerate(paras):
             if index not in skip:
                 self.mentions.extend(self._runs(ps, pe))
@@ -182,43 +199,87 @@ class Names:
         full = {t for m in self.mentions if len(m.tokens) > 1 and not m.common for t in m.tokens}
         # Nor is a word of a service's or command's name: "operational-tactical group Dniester".
         services = [m.span() for m in _SERVICE.finditer(text)]
+        service_starts = [s for s, _ in services]
+
+        def in_service(m: Mention) -> bool:
+            # Services' spans do not overlap: only the last one starting at or before the
+            # mention can hold it.
+            i = bisect_right(service_starts, m.start) - 1
+            return i >= 0 and m.end <= services[i][1]
+
         self.mentions = [
             m
             for m in self.mentions
             if (not m.place or m.tokens[0] in full)
             and (not m.common or m.tokens[-1] in full)
-            and not any(s <= m.start and m.end <= e for s, e in services)
+            and not in_service(m)
         ]
         for mention in sorted(self.mentions, key=lambda m: -len(m.tokens)):
             if len(mention.tokens) >= 2:
                 mention.person = self._cluster(mention)
-        for mention in self.mentions:
-            if mention.person is None:
-                mention.person = self.resolve(mention.tokens[0], mention.start)
-            if mention.person is None and mention.titled:
-                mention.person = self._new(mention)
+        self._resolve_all(create=True)
         # A lone name printed before the titled form that made it a person ("according to
         # Marchuk, ..." then "Major Marchuk said") is that person too.
-        for mention in self.mentions:
-            if mention.person is None:
-                mention.person = self.resolve(mention.tokens[0], mention.start)
+        self._resolve_all(create=False)
         # A lone unknown word stays unresolved (person None): it is a person only where it is
         # the subject of a speech verb ("Smith said"), decided when attributions are read.
         for mention in self.mentions:
             if mention.person is not None:
                 self._alias(mention)
+        # Mentions by start and by name, for mentions_in(), covers() and person_for().
+        self._ordered = sorted(range(len(self.mentions)), key=lambda i: self.mentions[i].start)
+        self._starts = [self.mentions[i].start for i in self._ordered]
+        self._reach = []  # the furthest end of the mentions starting so far, in that order
+        for i in self._ordered:
+            self._reach.append(max(self._reach[-1] if self._reach else 0, self.mentions[i].end))
+        self._by_name: dict[str, list[Mention]] = {}
+        for mention in self.mentions:
+            self._by_name.setdefault(mention.name, []).append(mention)
         self._units()
 
     def _new(self, mention: Mention) -> int:
         self.people.append(Person(mention.name, set(mention.tokens)))
-        return len(self.people) - 1
+        index = len(self.people) - 1
+        for token in self.people[index].tokens:
+            self._by_token.setdefault(token, []).append(index)
+        return index
 
     def _cluster(self, mention: Mention) -> int:
+        """The first person whose name holds every token of `mention`, else a new person."""
         tokens = set(mention.tokens)
-        for index, person in enumerate(self.people):
-            if tokens <= person.tokens:
+        having = [self._by_token.get(t, []) for t in tokens]
+        for index in min(having, key=len):
+            if tokens <= self.people[index].tokens:
                 return index
         return self._new(mention)
+
+    def mentions_in(self, start: int, end: int) -> list[Mention]:
+        """The mentions wholly inside text[start:end], in the order of self.mentions."""
+        lo, hi = bisect_left(self._starts, start), bisect_right(self._starts, end)
+        inside = sorted(i for i in self._ordered[lo:hi] if self.mentions[i].end <= end)
+        return [self.mentions[i] for i in inside]
+
+    def covers(self, pos: int) -> bool:
+        """Whether a mention spans `pos`."""
+        i = bisect_right(self._starts, pos) - 1
+        return i >= 0 and self._reach[i] > pos
+
+    def has_word(self, word: str) -> bool:
+        """Whether `word` stands in the text between word boundaries, case kept, from the
+        text's words gathered once rather than a search of the text each time: every run of
+        word characters in such a word is a whole word of the text."""
+        if word not in self._has_word:
+            if self._words is None:
+                self._words = set(_WORD_RUN.findall(self.text))
+            parts = _WORD_RUN.findall(word)
+            if parts == [word]:
+                found = word in self._words
+            else:
+                found = all(p in self._words for p in parts) and bool(
+                    re.search(r"\b" + re.escape(word) + r"\b", self.text)
+                )
+            self._has_word[word] = found
+        return self._has_word[word]
 
     def _alias(self, mention: Mention) -> None:
         person = self.people[mention.person]
@@ -253,19 +314,67 @@ class Names:
             if mention.start < pos or best is None:
                 best = mention.person
         if best is None:
-            for index, person in enumerate(self.people):
-                if token in person.tokens:
-                    return index
-            # "according to Marchuka" after "Marchuk said": a case ending on a known name.
-            for index in reversed(range(len(self.people))):
-                if any(inflects(token, name) for name in self.people[index].tokens):
-                    return index
+            return self._anyone_named(token)
         return best
+
+    def _anyone_named(self, token: str) -> int | None:
+        """The first person with the name `token`, else the last whose name `token` is with a
+        case ending."""
+        if token in self._by_token:
+            return self._by_token[token][0]
+        # "according to Marchuka" after "Marchuk said": a case ending on a known name. The
+        # names it can inflect are the token less an ending, perhaps with a final vowel back.
+        best = None
+        for ending in _CASE_ENDINGS:
+            if not token.endswith(ending):
+                continue
+            stem = token[: len(token) - len(ending)]
+            for name in (stem, *(stem + vowel for vowel in "aeiouy")):
+                if name in self._by_token and inflects(token, name):
+                    best = max(best if best is not None else -1, self._by_token[name][-1])
+        return best
+
+    def _resolve_all(self, *, create: bool) -> None:
+        """Resolves each mention with no person yet, in order (as resolve() would, and, with
+        `create`, makes a titled one a new person), keeping for each name token the person
+        named last so far, so that the mentions are not read again for each one."""
+        mentions = self.mentions
+        if any(a.start >= b.start for a, b in zip(mentions, mentions[1:], strict=False)):
+            for mention in mentions:  # not in the text's order: resolve() reads them all
+                if mention.person is None:
+                    mention.person = self.resolve(mention.tokens[0], mention.start)
+                if mention.person is None and create and mention.titled:
+                    mention.person = self._new(mention)
+            return
+        # Mentions after the one being resolved keep the person they had when this pass began.
+        later: dict[str, list[int]] = {}
+        for i, mention in enumerate(mentions):
+            if mention.person is not None:
+                for token in self.people[mention.person].tokens:
+                    later.setdefault(token, []).append(i)
+        last: dict[str, int] = {}  # the person of the last mention so far with each token
+        for i, mention in enumerate(mentions):
+            if mention.person is None:
+                token = mention.tokens[0]
+                person = last.get(token)
+                if person is None and token in later:
+                    after = later[token]
+                    j = bisect_right(after, i)
+                    if j < len(after):
+                        person = mentions[after[j]].person
+                if person is None:
+                    person = self._anyone_named(token)
+                mention.person = person
+            if mention.person is None and create and mention.titled:
+                mention.person = self._new(mention)
+            if mention.person is not None:
+                for token in self.people[mention.person].tokens:
+                    last[token] = mention.person
 
     def person_for(self, mention: Mention) -> int:
         """The person a mention names, made a person now if it was a lone unknown word."""
         if mention.person is None:
-            same = [m for m in self.mentions if m.person is None and m.name == mention.name]
+            same = [m for m in self._by_name.get(mention.name, []) if m.person is None]
             mention.person = self._new(mention)
             for other in same:
                 other.person = mention.person
@@ -296,7 +405,6 @@ class Names:
         return out
 
     def _mention(self, run) -> list[Mention]:
-        text = self.text
         tokens = [m.group().rstrip(".") for m in run]
         last = max((i for i, t in enumerate(tokens) if t in NOT_PERSON), default=-1)
         if last >= 0 and tokens[last] in _FORCE_WORDS and len(tokens) - last > 2:
@@ -305,9 +413,9 @@ class Names:
         if any(t in NOT_PERSON for t in tokens):
             return []
         first = run[0]
-        if sentence_start(text, first.start(), 0) == first.start() and len(tokens) > 1:
+        if self.sentences.start(first.start(), 0) == first.start() and len(tokens) > 1:
             word = tokens[0]
-            common = re.search(r"\b" + re.escape(word.lower()) + r"\b", text)
+            common = self.has_word(word.lower())
             titled = word in _TITLES or leading_rank(word)
             if word.endswith(("ing", "ed", "ly")) or (common and not titled):
                 run = run[1:]
@@ -399,8 +507,16 @@ class Names:
         it ("deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X"), or in
         a later sentence about them ("He serves in the 12th Brigade")."""
         text = self.text
-        seen: list[str] = []  # units stated so far, in order
-        ordered = sorted(self.mentions, key=lambda m: m.start)
+        # The last unit stated so far, and the last of each kind ("brigade"), for "the same".
+        seen = {}
+
+        def state(unit: str) -> None:
+            seen["unit"] = unit
+            for noun in _UNIT_NOUN_LIST:
+                if unit.lower().endswith(noun):
+                    seen[noun] = unit
+
+        ordered = [self.mentions[i] for i in self._ordered]
         for mention in ordered:
             if mention.possessive:
                 continue
@@ -430,7 +546,7 @@ class Names:
                     if not mention.rank:
                         mention.rank = rank_title(lead.group("rank"))
                     mention.role = mention.role[lead.end() :]
-                seen.append(mention.unit)
+                state(mention.unit)
                 continue
             match = UNIT_BEFORE.search(
                 text, max(0, mention.start - 200), mention.start
@@ -438,7 +554,7 @@ class Names:
             if match:
                 mention.unit = " ".join(match.group("unit").split())
                 mention.duty = duty_name(match.group("duty"))
-                seen.append(mention.unit)
+                state(mention.unit)
                 continue
             match = UNIT_OWNED.match(text, mention.end) or UNIT_OWNED_BEFORE.search(
                 text, max(0, mention.start - 120), mention.start
@@ -447,15 +563,14 @@ class Names:
                 mention.duty = " ".join(match.group("duty").split())
                 mention.unit = self.stated(match.group("noun"), mention.start)
                 if mention.unit:
-                    seen.append(mention.unit)
+                    state(mention.unit)
                 continue
             match = SAME_UNIT.match(text, mention.end)
             if match:
                 # The last unit stated of that kind ("the same brigade": the last brigade
                 # stated for someone, or else the last stated at all).
                 noun = match.group("noun").lower()
-                same = [u for u in seen if noun == "unit" or u.lower().endswith(noun)]
-                mention.unit = same[-1] if same else self.stated(noun, mention.start)
+                mention.unit = seen.get(noun) or self.stated(noun, mention.start)
         for mention in self.mentions:
             if mention.person is not None:
                 self.give_unit(mention)
@@ -464,18 +579,18 @@ class Names:
         for match in UNIT_LATER.finditer(text):
             this_line = text.rfind("\n", 0, match.start())
             line_start = text.rfind("\n", 0, this_line) if this_line > 0 else -1
-            before = [
-                m
-                for m in ordered
-                if line_start < m.start < match.start()
-                and m.person is not None
-                and not m.possessive
-            ]
-            if not before:
+            last = None
+            i = bisect_left(self._starts, match.start()) - 1
+            while i >= 0 and self._starts[i] > line_start:
+                if ordered[i].person is not None and not ordered[i].possessive:
+                    last = ordered[i]
+                    break
+                i -= 1
+            if last is None:
                 continue
-            if _UNNAMED_SPEAKER.search(text, before[-1].end, match.start()):
+            if _UNNAMED_SPEAKER.search(text, last.end, match.start()):
                 continue  # "one soldier said" in between: "he" may be that soldier
-            person = self.people[before[-1].person]
+            person = self.people[last.person]
             self.add_unit(person, " ".join(match.group("unit").split()))
             if match.group("duty") and not person.role:
                 person.role = " ".join(match.group("duty").split())
@@ -486,21 +601,52 @@ class Names:
         """The last unit stated before `pos` whose name ends with `noun` ('brigade'; 'unit'
         for any), as printed, or ''. A unit an article cites as a source counts too."""
         noun = noun.lower()
+        # What a scan of the text up to `pos` finds: the units the whole text's scan finds
+        # before the last line that holds anything before `pos`'s own line, since no unit's
+        # name nor what the pattern looks ahead at reaches past that (a name stays on its line;
+        # the look past "brigade 21" for punctuation crosses only blank space); then a scan of
+        # those two lines up to `pos`.
+        floor = self._line_before(pos)
         found = ""
-        for match in ANY_UNIT.finditer(self.text, 0, pos):
+        for match in ANY_UNIT.finditer(self.text, floor, pos):
             name = " ".join(match.group().split())
-            # "The Brigade" at a sentence's start is no unit's name.
-            named = re.search(r"\d", name) or len(name.split()) > 2 or not name.startswith("The")
-            if named and (noun == "unit" or name.lower().rstrip("s").endswith(noun)):
+            if _names_unit(name, noun):
                 found = name
-        return found
+        if found:
+            return found
+        if noun not in self._units_ending:
+            stated = [(s, name) for s, name in self._units_stated() if _names_unit(name, noun)]
+            self._units_ending[noun] = ([s for s, _ in stated], [name for _, name in stated])
+        starts, names = self._units_ending[noun]
+        i = bisect_left(starts, floor) - 1
+        return names[i] if i >= 0 else ""
+
+    def _units_stated(self) -> list[tuple[int, str]]:
+        """Where each unit the text states starts, and its name as printed, in order."""
+        if self._units_found is None:
+            self._units_found = [
+                (m.start(), " ".join(m.group().split())) for m in ANY_UNIT.finditer(self.text)
+            ]
+        return self._units_found
+
+    def _line_before(self, pos: int) -> int:
+        """The start of the last line before `pos`'s line that holds more than blank space,
+        or 0."""
+        text = self.text
+        line = text.rfind("\n", 0, pos)
+        while line > 0:
+            previous = text.rfind("\n", 0, line)
+            if _NOT_BLANK.search(text, previous + 1, line):
+                return previous + 1
+            line = previous
+        return 0
 
     def add_unit(self, person: Person, unit: str) -> None:
         """Gives `person` the unit in the fullest form the article prints it in, so that '21st
         Marine Brigade' after '21st Separate Marine Brigade' keeps the full name."""
         if self._stated_units is None:
-            self._stated_units = [" ".join(m.group().split()) for m in ANY_UNIT.finditer(self.text)]
-        unit = fullest(unit, self._stated_units)
+            self._stated_units = StatedUnits([name for _, name in self._units_stated()])
+        unit = self._stated_units.fullest(unit)
         if unit not in person.units:
             person.units.append(unit)
 

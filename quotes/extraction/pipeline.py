@@ -220,10 +220,13 @@ def run(body: str, *, title: str = "") -> Extraction:
             quotation.speaker = names.people[entity.person].name
             quotation.speaker_description = ""
     names.give_titles()
+    named = {}  # the first person of each name
+    for person in names.people:
+        named.setdefault(person.name, person)
     speakers = {}
     for quotation in quotations:
         if quotation.speaker and quotation.speaker not in speakers:
-            person = next(p for p in names.people if p.name == quotation.speaker)
+            person = named[quotation.speaker]
             speakers[person.name] = Speaker(
                 person.name,
                 list(person.aliases),

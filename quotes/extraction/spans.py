@@ -1,5 +1,6 @@
 """Quotation spans: where quoted words start and end, whatever the marks and paragraphing."""
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 import regex as re
@@ -82,40 +83,65 @@ def _can_close(text: str, i: int, start: int, end: int) -> bool:
     return nxt.isspace() or nxt in _AFTER_CLOSE or nxt in MARKS
 
 
-def _plural_possessive(text: str, i: int, end: int) -> bool:
+_MARK = re.compile("[" + MARKS + "]")
+# A single mark that closes a quotation: after a word, before a space or punctuation.
+_SINGLE_CLOSE = re.compile(r"\S[" + SINGLE + r"](?=[\s" + re.escape(_AFTER_CLOSE) + r"]|$)")
+
+
+def _last_single_close(text: str, start: int, end: int) -> int:
+    """Where the last closing single mark's word ends in text[start:end] (as _SINGLE_CLOSE
+    finds it, the paragraph's end as the end of the text), or -1."""
+    last = -1
+    for match in _SINGLE_CLOSE.finditer(text[start:end]):
+        last = start + match.start()
+    return last
+
+
+def _plural_possessive(text: str, i: int, last_close: int) -> bool:
     """'the soldiers' rifles' inside a single-quoted passage: the mark after an s, followed by a
-    lower-case word, is an apostrophe when a proper closing mark follows later."""
+    lower-case word, is an apostrophe when a proper closing mark follows later (`last_close`,
+    from _last_single_close)."""
     if text[i - 1] not in "sS" or not re.match(r" [a-z]", text[i + 1 : i + 3]):
         return False
-    later = re.compile(r"\S[" + SINGLE + r"](?=[\s" + re.escape(_AFTER_CLOSE) + r"]|$)")
-    return later.search(text[i + 1 : end]) is not None
+    return last_close > i
 
 
 def _scan(text, start, end, carried, ignore):
-    """Quotations closed inside text[start:end] as (family, open, content_start, close), and
-    the outermost quotation still open at the end as (family, open, content_start) or None."""
-    stack = []  # [family, open offset, content start]
+    """Quotations closed inside text[start:end] as (depth, (family, open, content_start,
+    close)), `depth` being how many quotations stay open around it, and those still open at
+    the end, outermost first, as (family, open, content_start).
+
+    One pass, mark by mark; what is still open is counted by family rather than listed each
+    time, and where the last closing single mark is found once, so that a paragraph with many
+    marks is read in time proportional to its length."""
+    stack = []  # (family, open offset, content start)
+    still_open = {"double": 0, "single": 0}
     if carried:
-        stack.append(list(carried))
-    done = []
-    for i in range(start, end):
-        char = text[i]
-        if char not in MARKS or i in ignore:
+        stack.append(tuple(carried))
+        still_open[carried[0]] += 1
+    closes = []
+    last_close = None
+    for match in _MARK.finditer(text, start, end):
+        i = match.start()
+        if i in ignore:
             continue
-        family = _family(char)
-        open_families = [entry[0] for entry in stack]
-        if family in open_families and _can_close(text, i, start, end):
-            if family == "single" and _plural_possessive(text, i, end):
-                continue
+        family = _family(text[i])
+        if still_open[family] and _can_close(text, i, start, end):
+            if family == "single":
+                if last_close is None:
+                    last_close = _last_single_close(text, start, end)
+                if _plural_possessive(text, i, last_close):
+                    continue
             while stack[-1][0] != family:
-                stack.pop()
+                still_open[stack.pop()[0]] -= 1
             entry = stack.pop()
-            if not stack:
-                done.append((entry[0], entry[1], entry[2], i))
+            still_open[family] -= 1
+            closes.append((len(stack), (entry[0], entry[1], entry[2], i)))
             continue
         if _can_open(text, i, start, end):
-            stack.append([family, i, i + 1])
-    return done, (tuple(stack[0]) if stack else None)
+            stack.append((family, i, i + 1))
+            still_open[family] += 1
+    return closes, stack
 
 
 def _trim(text: str, s: int, e: int) -> tuple[int, int]:
@@ -211,16 +237,28 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
     index = 0
     while index < len(paras):
         ps, pe = paras[index]
+        carried = None
         ignore = set()
+        if carry is not None:
+            carried = (carry.family, ps, ps + 1)
+            ignore.add(ps)  # the re-opening mark belongs to the running quotation
+        closes, left_open = _scan(text, ps, pe, carried, ignore)
+        # The outermost quotation left open may be a stray apostrophe, and the paragraph is
+        # then read as if that mark were not there, and so on. Without it, the marks before it
+        # read the same, the stack was empty where it opened, and the marks after it open and
+        # close as they did above it (a mark it alone let close is a plural possessive, which
+        # never opens), so one reading gives every other: the next left open outermost is
+        # the next in `left_open`, and a quotation closes at the outside when no more stay
+        # open around it than the stray marks before it.
+        strays = []  # where the stray marks open, in order
+        continues = {}
         while True:
-            carried = None
-            if carry is not None:
-                carried = (carry.family, ps, ps + 1)
-                ignore.add(ps)  # the re-opening mark belongs to the running quotation
-            done, still_open = _scan(text, ps, pe, carried, ignore)
+            still_open = left_open[len(strays)] if len(strays) < len(left_open) else None
             if still_open is None or index in headlines:
                 break
-            if _continues(text, paras, index, still_open[0], headlines) is not None:
+            if still_open[0] not in continues:
+                continues[still_open[0]] = _continues(text, paras, index, still_open[0], headlines)
+            if continues[still_open[0]] is not None:
                 break
             # Left open with nothing re-opened after it: a quotation the writer did not close,
             # unless it is a straight single mark on a few words, likely an apostrophe.
@@ -228,7 +266,8 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
             lenient = text[still_open[1]] != "'" and len(words(inner)) >= 4
             if lenient or (still_open[1] == ps and carry is not None):
                 break
-            ignore.add(still_open[1])  # a stray apostrophe: read the paragraph again without it
+            strays.append(still_open[1])  # a stray apostrophe: read on without it
+        done = [quote for depth, quote in closes if depth == bisect_left(strays, quote[3])]
         for family, opened, content, close in done:
             if carry is not None and opened == ps:
                 carry.segments.append(_trim(text, content, close))

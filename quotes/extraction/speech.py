@@ -1,5 +1,7 @@
 """Speech verbs, the mask over quoted words, and where a sentence starts in masked text."""
 
+from bisect import bisect_right
+
 import regex as re
 
 from .text import TITLE_ABBREVIATIONS
@@ -26,6 +28,8 @@ SPEECH_VERB = re.compile(
 
 
 _SENTENCE_START = re.compile(r"(?:[.!?\u2026]['\"’”]?\s+|\n|^)(?=\S)")
+# A full stop after a title or "No." ends no sentence: "Maj. Gen. X", "No. 21".
+_NOT_A_START = re.compile(r"\b(?:" + TITLE_ABBREVIATIONS + r")\.\s+\S$" r"|\bNo\.\s*(?=\d)")
 
 
 def mask(body: str, spans) -> str:
@@ -38,14 +42,33 @@ def mask(body: str, spans) -> str:
     return "".join(chars)
 
 
-def sentence_start(text: str, pos: int, floor: int) -> int:
-    start = floor
-    # One character past `pos`, so that a sentence starting right at `pos` is seen.
-    for match in _SENTENCE_START.finditer(text, floor, min(pos + 1, len(text))):
-        if match.end() <= pos and not re.search(
-            r"\b(?:" + TITLE_ABBREVIATIONS + r")\.\s+\S$"
-            r"|\bNo\.\s*(?=\d)",
-            text[max(0, match.end() - 8) : match.end() + 1],
-        ):
-            start = match.end()
-    return start
+def _starts_sentence(text: str, end: int) -> bool:
+    return not _NOT_A_START.search(text[max(0, end - 8) : end + 1])
+
+
+class SentenceStarts:
+    """Where the sentence holding a position starts, for one text, from one pass over it.
+
+    start(pos, floor) is where the last sentence start that _SENTENCE_START finds scanning
+    text[floor:pos + 1] ends, or `floor`; but a scan from `floor` for every name and verb (from
+    the article's start, for a name's run) made extraction grow with the square of the text.
+    Every match ends right before the next non-space after a sentence's end or a line break,
+    and whatever the scan starts from, it finds the same ends but for one whose whole match
+    starts before `floor`. So the answer is the last valid end at or before `pos` when the
+    latest match that ends there (a line break right before it, else the sentence's end mark)
+    starts at `floor` or after, and `floor` otherwise."""
+
+    def __init__(self, text: str):
+        self.ends: list[int] = []
+        self.opened: list[int] = []  # where the latest match ending at each end starts
+        for match in _SENTENCE_START.finditer(text):
+            end = match.end()
+            if _starts_sentence(text, end):
+                self.ends.append(end)
+                self.opened.append(end - 1 if end and text[end - 1] == "\n" else match.start())
+
+    def start(self, pos: int, floor: int) -> int:
+        i = bisect_right(self.ends, pos) - 1
+        if i >= 0 and self.opened[i] >= floor:
+            return self.ends[i]
+        return floor

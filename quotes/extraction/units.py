@@ -91,15 +91,31 @@ def _is_shortening(short: list[str], full: list[str]) -> bool:
 def fullest(name: str, stated: list[str]) -> str:
     """The fullest form among `stated` of the unit printed as `name` ('21st Marine Brigade' ->
     '21st Separate Marine Brigade' where the article printed both), else `name`."""
-    short = unit_key(name).split()
-    if not short or not short[0].isdigit():
-        return name
-    best, best_len = name, len(short)
-    for other in stated:
-        full = unit_key(other).split()
-        if len(full) > best_len and _is_shortening(short, full):
-            best, best_len = other, len(full)
-    return best
+    return StatedUnits(stated).fullest(name)
+
+
+class StatedUnits:
+    """The units an article states, for fullest() over and over: each distinct name once (the
+    first printing wins a tie), filed by the number and noun its key starts and ends with,
+    since only those can be a fuller form of a unit."""
+
+    def __init__(self, stated: list[str]):
+        self._by_ends: dict[tuple[str, str], list[tuple[str, list[str]]]] = {}
+        for other in dict.fromkeys(stated):
+            full = unit_key(other).split()
+            if full:
+                self._by_ends.setdefault((full[0], full[-1]), []).append((other, full))
+
+    def fullest(self, name: str) -> str:
+        """The fullest form stated of the unit printed as `name`, else `name`."""
+        short = unit_key(name).split()
+        if not short or not short[0].isdigit():
+            return name
+        best, best_len = name, len(short)
+        for other, full in self._by_ends.get((short[0], short[-1]), ()):
+            if len(full) > best_len and _is_shortening(short, full):
+                best, best_len = other, len(full)
+        return best
 
 
 # Services and commands that are a person's unit when a role apposition states them ("a
