@@ -157,3 +157,9 @@ def test_permalink_runs_a_fixed_number_of_queries(client, quote, django_assert_m
         printed(quote)
     with django_assert_max_num_queries(5):
         assert client.get(quote.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/q/%00/", "/q/ab%00cd/", "/q/%00/cite.bib", "/people/%00/"])
+def test_a_nul_in_an_address_is_not_found(client, db, path):
+    """PostgreSQL refuses text holding NUL: such an address is a plain 404, never a 500."""
+    assert client.get(path).status_code == 404
