@@ -7,7 +7,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.contrib.admin.utils import unquote
+from django.contrib.admin.utils import flatten_fieldsets, unquote
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import Count
@@ -32,15 +32,20 @@ DIFF_CONTEXT = 1
 CAPTURE_REFRESH_SECONDS = 5
 
 
-class ChangeNoteForm(forms.ModelForm):
-    """A change form with room to say why: the note is the change reason in the history."""
-
-    note = forms.CharField(
+def history_note():
+    """The optional "why" of a change, which becomes its change reason in the history."""
+    return forms.CharField(
         label="Why (recorded in the history)",
         required=False,
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
     )
+
+
+class ChangeNoteForm(forms.ModelForm):
+    """A change form with room to say why: the note is the change reason in the history."""
+
+    note = history_note()
 
 
 class HistoryAdmin(SimpleHistoryAdmin):
@@ -451,24 +456,8 @@ class CaptureAdmin(admin.ModelAdmin):
         ("Fixity", {"fields": ["warc_sha256", "content_sha256", "task_id"]}),
         ("Text", {"fields": ["text"]}),
     ]
-    readonly_fields = [
-        "url",
-        "state_line",
-        "article_link",
-        "publish",
-        "requested_by",
-        "requested_at",
-        "captured_at",
-        "attempts",
-        "final_url",
-        "status_code",
-        "content_type",
-        "archived_copy",
-        "warc_sha256",
-        "content_sha256",
-        "task_id",
-        "text",
-    ]
+    # Everything on a capture is a record of what happened: nothing is edited by hand.
+    readonly_fields = flatten_fieldsets(fieldsets)
 
     def get_queryset(self, request):
         # WARCs, texts and article sources can be megabytes: none is loaded for a list, and the

@@ -14,6 +14,8 @@ from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import Truncator
 
+from archive.admin import history_note
+
 from ..models import (
     Membership,
     Quote,
@@ -136,12 +138,7 @@ class LifecycleSaves:
 
 
 class NoteForm(forms.Form):
-    note = forms.CharField(
-        label="Why (recorded in the history)",
-        required=False,
-        max_length=500,
-        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
-    )
+    note = history_note()
 
 
 class WithdrawForm(forms.Form):
