@@ -125,6 +125,23 @@ class Article(models.Model):
     def get_absolute_url(self):
         return reverse("quotes:article-detail", kwargs={"pk": self.pk})
 
+    # What readers are shown of an article, in one place: where the outlet or title is
+    # unknown, what is known (the file it came from, the day it was archived) instead.
+
+    @property
+    def outlet_label(self):
+        return self.outlet.name if self.outlet_id else "Outlet unknown"
+
+    @property
+    def label(self):
+        if self.title:
+            return self.title
+        if self.source_file:
+            return f"Untitled article from the file {self.source_file}"
+        if self.archived_at:
+            return f"Untitled article archived on {self.archived_at:%-d %B %Y}"
+        return "Untitled article"
+
     @classmethod
     def from_db(cls, db, field_names, values):
         article = super().from_db(db, field_names, values)
