@@ -6,8 +6,15 @@ class QuotesConfig(AppConfig):
     verbose_name = "Quotes"
 
     def ready(self):
+        from django.core import checks
+
         from archive.signals import article_archived
+        from verbatim.checks import check_site_url
 
         from .services.importing import extract_from_article
 
         article_archived.connect(extract_from_article, dispatch_uid="quotes-extract")
+        # The archive-wide figures' receiver of quote_changed (quotes.stats).
+        from . import stats  # noqa: F401
+
+        checks.register(check_site_url, checks.Tags.security, deploy=True)

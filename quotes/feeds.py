@@ -1,5 +1,7 @@
 """Atom feeds of newly published quotes: all of them, and those of one person, unit or outlet."""
 
+import copy
+
 from django.contrib.syndication.views import Feed
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -8,20 +10,41 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 
 from . import public
-from .citations import cited_appearance
+from .citations import cited_appearance, site_url
 
 FEED_LENGTH = 50
 
 
-class LatestQuotesFeed(Feed):
-    """The newest published quotes, newest first."""
+class SiteFeed(Feed):
+    """A feed whose every link is on the site's origin (quotes.citations.site_url: SITE_URL,
+    or in development the host asked for), never on whatever Host header the request had, as
+    Django's own code would make them (through the Sites framework or request.get_host())."""
 
     feed_type = Atom1Feed
+
+    def __call__(self, request, *args, **kwargs):
+        # One feed object serves every request to its URL: each request gets its own copy,
+        # holding that request's origin and path for the methods below.
+        feed = copy.copy(self)
+        feed.origin = site_url(request)
+        feed.path = request.path
+        return Feed.__call__(feed, request, *args, **kwargs)
+
+    def feed_url(self):
+        return self.origin + self.path
+
+    def item_link(self, item):
+        return self.origin + item.get_absolute_url()
+
+
+class LatestQuotesFeed(SiteFeed):
+    """The newest published quotes, newest first."""
+
     title = "Verbatim: new quotes"
     subtitle = "Statements newly published in Verbatim's archive of attributed quotations."
 
     def link(self):
-        return reverse("quotes:quote-list")
+        return self.origin + reverse("quotes:quote-list")
 
     def quotes(self, obj):
         return public.quotes()
@@ -90,7 +113,7 @@ class PersonQuotesFeed(LatestQuotesFeed):
         return f"Statements by {person.name} newly published in Verbatim."
 
     def link(self, person):
-        return person.get_absolute_url()
+        return self.origin + person.get_absolute_url()
 
     def quotes(self, person):
         return public.quotes().by_speaker(person)
@@ -109,7 +132,7 @@ class UnitQuotesFeed(LatestQuotesFeed):
         return f"Statements by members of {unit.name} newly published in Verbatim."
 
     def link(self, unit):
-        return unit.get_absolute_url()
+        return self.origin + unit.get_absolute_url()
 
     def quotes(self, unit):
         return public.quotes().in_unit(unit)
@@ -128,22 +151,21 @@ class OutletQuotesFeed(LatestQuotesFeed):
         return f"Statements printed by {outlet.name}, newly published in Verbatim."
 
     def link(self, outlet):
-        return outlet.get_absolute_url()
+        return self.origin + outlet.get_absolute_url()
 
     def quotes(self, outlet):
         return public.quotes().filter(appearances__article__outlet=outlet).distinct()
 
 
-class CorrectionsFeed(Feed):
+class CorrectionsFeed(SiteFeed):
     """Every correction to a public quote, newest first: the archive's public record of
     changes (a withdrawn quote's entry says so, without its words)."""
 
-    feed_type = Atom1Feed
     title = "Verbatim: corrections"
     subtitle = "Changes to published quotes: corrected text, speakers and units, withdrawals."
 
     def link(self):
-        return reverse("quotes:quote-list")
+        return self.origin + reverse("quotes:quote-list")
 
     def items(self):
         return (
@@ -161,10 +183,11 @@ class CorrectionsFeed(Feed):
         return correction.summary
 
     def item_link(self, correction):
-        return correction.quote.get_absolute_url()
+        return self.origin + correction.quote.get_absolute_url()
 
     def item_guid(self, correction):
-        return f"{correction.quote.get_absolute_url()}#correction-{correction.pk}"
+        # Atom ids are absolute IRIs.
+        return f"{self.item_link(correction)}#correction-{correction.pk}"
 
     def item_pubdate(self, correction):
         return correction.created_at

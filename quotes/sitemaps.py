@@ -4,14 +4,33 @@ quoted members, outlets that printed published quotes and the articles that carr
 Each section is one page of at most 50,000 URLs (the sitemap protocol's limit); an archive that
 outgrows that needs a sitemap index (django.contrib.sitemaps.views.index) instead."""
 
+from types import SimpleNamespace
+from urllib.parse import urlsplit
+
 from django.contrib.sitemaps import Sitemap
 from django.db.models import Max
 from django.urls import reverse
 
 from . import public
+from .citations import site_url
 
 
-class ListPageSitemap(Sitemap):
+class SiteSitemap(Sitemap):
+    """A sitemap section whose locations are on the site's origin (quotes.citations.site_url:
+    SITE_URL, or in development the host asked for). Django's sitemap view passes the
+    request's scheme and a RequestSite (its Host header) instead."""
+
+    def get_urls(self, page=1, site=None, protocol=None):
+        asked = SimpleNamespace(
+            scheme=self.get_protocol(protocol), get_host=lambda: self.get_domain(site)
+        )
+        origin = urlsplit(site_url(asked))
+        return super().get_urls(
+            page=page, site=SimpleNamespace(domain=origin.netloc), protocol=origin.scheme
+        )
+
+
+class ListPageSitemap(SiteSitemap):
     """The home page and the lists, last changed when a public quote last did."""
 
     changefreq = "daily"
@@ -24,6 +43,8 @@ class ListPageSitemap(Sitemap):
             "quotes:person-list",
             "quotes:unit-list",
             "quotes:outlet-list",
+            "quotes:article-list",
+            "quotes:about",
         ]
 
     def location(self, name):
@@ -35,7 +56,7 @@ class ListPageSitemap(Sitemap):
         return self._lastmod
 
 
-class QuoteSitemap(Sitemap):
+class QuoteSitemap(SiteSitemap):
     """Permalinks of published quotes; never a suggested, rejected or merged one."""
 
     priority = 0.6
@@ -47,7 +68,7 @@ class QuoteSitemap(Sitemap):
         return quote.updated_at
 
 
-class PersonSitemap(Sitemap):
+class PersonSitemap(SiteSitemap):
     """People with at least one published quote."""
 
     def items(self):
@@ -62,7 +83,7 @@ class PersonSitemap(Sitemap):
         return person.last_quoted
 
 
-class UnitSitemap(Sitemap):
+class UnitSitemap(SiteSitemap):
     """Units with at least one member who has a published quote."""
 
     def items(self):
@@ -78,7 +99,7 @@ class UnitSitemap(Sitemap):
         return unit.last_quoted
 
 
-class OutletSitemap(Sitemap):
+class OutletSitemap(SiteSitemap):
     """Outlets that printed at least one published quote."""
 
     def items(self):
@@ -94,7 +115,7 @@ class OutletSitemap(Sitemap):
         return outlet.last_archived
 
 
-class ArticleSitemap(Sitemap):
+class ArticleSitemap(SiteSitemap):
     """Archived articles that carry a published quote; their bodies are not loaded."""
 
     priority = 0.4

@@ -6,18 +6,20 @@ from rest_framework import serializers
 
 from archive.models import Article, Outlet
 from quotes import public
+from quotes.citations import absolute
 from quotes.models import Appearance, Person, Quote, Unit
 
 
 @extend_schema_field(OpenApiTypes.URI)
 class PageURLField(serializers.Field):
-    """The absolute URL of the object's page on the public site."""
+    """The absolute URL of the object's page on the public site (quotes.citations.site_url's
+    origin, as every absolute link of the site)."""
 
     def __init__(self, **kwargs):
         super().__init__(source="*", read_only=True, **kwargs)
 
     def to_representation(self, value):
-        return self.context["request"].build_absolute_uri(value.get_absolute_url())
+        return absolute(value.get_absolute_url(), self.context.get("request"))
 
 
 def distinct_units(person):

@@ -8,7 +8,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from quotes.citations import Citation, absolute, cited_appearance
+from quotes.citations import Citation, absolute, byline, cited_appearance
 
 register = template.Library()
 
@@ -64,6 +64,12 @@ def news_article(article, request=None):
     data = {"@type": "NewsArticle", "url": article.url or archived, "archivedAt": archived}
     if article.title:
         data["headline"] = article.title
+    authors = byline(article.author)
+    if authors:
+        # The byline's authors wrote the article; the speaker is credited above, not here.
+        data["author"] = [
+            {"@type": "Organization" if a.group else "Person", "name": a.natural} for a in authors
+        ]
     if article.outlet:
         data["publisher"] = {"@type": "Organization", "name": article.outlet.name}
         if article.outlet.home_url:

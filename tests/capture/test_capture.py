@@ -58,7 +58,7 @@ def test_page_archived_with_its_metadata(httpserver, settings):
     assert capture.attempts == 1 and capture.task_id
     assert outcome(capture) == f"archived as article {article.pk}"
     request = httpserver.log[0][0]
-    assert request.headers["User-Agent"] == f"VerbatimArchive/0.1 (+{settings.SITE_URL})"
+    assert request.headers["User-Agent"] == settings.CAPTURE_USER_AGENT
 
 
 def test_quotes_published_for_the_requesting_editor(httpserver):

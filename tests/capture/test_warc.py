@@ -37,7 +37,7 @@ def test_request_response_and_metadata_records(httpserver, settings):
     _, request_warc, request_http, _ = found[1]
     assert request_warc.get_header("WARC-Target-URI") == url
     assert request_http.protocol == "GET"
-    assert request_http.get_header("User-Agent") == f"VerbatimArchive/0.1 (+{settings.SITE_URL})"
+    assert request_http.get_header("User-Agent") == settings.CAPTURE_USER_AGENT
     assert request_http.get_header("Host") == f"localhost:{httpserver.port}"
 
     _, response_warc, response_http, body = found[2]

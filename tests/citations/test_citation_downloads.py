@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from archive.models import Article
 from quotes.models import Quote
 from tests.citations.parsing import latex_text, parse_bibtex, parse_ris
 from tests.factories import AppearanceFactory, QuoteFactory
@@ -33,10 +34,13 @@ def test_download_has_its_content_type_and_file_name(client, quote, format):
 
 @pytest.mark.django_db
 def test_bibtex_download_parses(client, quote):
-    """The downloaded BibTeX entry names the speaker and the words."""
+    """The downloaded BibTeX entry is the article (its byline and headline), naming the
+    speaker and the words in its note."""
+    Article.objects.filter(title="Storm season ends").update(author="Oskar Thalberg")
     _, _, fields = parse_bibtex(client.get(url(quote, "bib")).content.decode())
-    assert latex_text(fields["author"]) == "Iryna Lighthouse"
-    assert latex_text(fields["title"]) == "The tide will turn."
+    assert latex_text(fields["author"]) == "Thalberg, Oskar"
+    assert latex_text(fields["title"]) == "Storm season ends"
+    assert "Iryna Lighthouse, quoted: “The tide will turn.”" in latex_text(fields["note"])
 
 
 @pytest.mark.django_db
@@ -49,10 +53,11 @@ def test_ris_download_parses(client, quote):
 
 @pytest.mark.django_db
 def test_csl_json_download_parses(client, quote):
-    """The downloaded CSL-JSON is a list of one item."""
+    """The downloaded CSL-JSON is a list of one item: the article, the words in its note."""
     [item] = json.loads(client.get(url(quote, "json")).content)
     assert item["type"] == "article-newspaper"
-    assert item["title"] == "The tide will turn."
+    assert item["title"] == "Storm season ends"
+    assert item["note"].startswith("Iryna Lighthouse, quoted: “The tide will turn.”")
 
 
 @pytest.mark.django_db
@@ -112,9 +117,10 @@ def test_quote_page_shows_the_three_styles_and_the_downloads(client, quote):
     html = client.get(quote.get_absolute_url()).content.decode()
     section = html[html.index('<section class="citations"') :]
     assert "Cite this quote" in section
-    assert "Iryna Lighthouse. (2031, June 1). “The tide will turn.”" in section
-    assert "Accessed 3 June 2031." in section
-    assert "(accessed June 3, 2031)." in section
+    assert "“The tide will turn” (as cited in “Storm Season Ends,” 2031)." in section
+    assert "Storm season ends. (2031, June 1). <i>Harbour Gazette</i>." in section
+    assert "“Storm Season Ends.” <i>Harbour Gazette</i>, 1 June 2031. Verbatim," in section
+    assert "<i>Harbour Gazette</i>. “Storm Season Ends.” June 1, 2031." in section
     for format in CONTENT_TYPES:
         assert f'href="{url(quote, format)}"' in section
 

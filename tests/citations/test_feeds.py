@@ -61,8 +61,8 @@ def test_quote_feed_lists_published_quotes_newest_first(client):
     feed, items = entries(client, "/feeds/quotes/")
     assert feed.findtext(f"{ATOM}title") == "Verbatim: new quotes"
     assert [i["link"] for i in items] == [
-        f"http://testserver{newer.get_absolute_url()}",
-        f"http://testserver{older.get_absolute_url()}",
+        f"https://verbatim.test{newer.get_absolute_url()}",
+        f"https://verbatim.test{older.get_absolute_url()}",
     ]
     assert items[1]["title"] == "Ada Pier: “Older words.”"
     assert items[1]["author"] == "Ada Pier"
@@ -103,7 +103,7 @@ def test_outlet_feed_holds_what_it_printed_once_each(client):
     AppearanceFactory(quote=quote, article__outlet=outlet)
     AppearanceFactory(quote__text="Printed elsewhere.")
     _, items = entries(client, f"/outlets/{outlet.slug}/feed/")
-    assert [i["link"] for i in items] == [f"http://testserver{quote.get_absolute_url()}"]
+    assert [i["link"] for i in items] == [f"https://verbatim.test{quote.get_absolute_url()}"]
     assert "Harbour Gazette" in items[0]["summary"]
 
 

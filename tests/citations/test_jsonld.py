@@ -113,7 +113,8 @@ def test_jsonld_cannot_be_broken_out_of(client, nasty_quote):
     assert data["text"] == NASTY_TEXT
     assert data["spokenByCharacter"]["name"] == "Ana {Brace} 50% & Co"
     assert data["citation"][0]["headline"] == "Headline with </script> & {braces}"
-    assert page_head.count("<script") == 1
+    # The one inline script is the JSON-LD; any other is a same-origin file (the CSP's rule).
+    assert page_head.count("<script") - page_head.count("<script src=") == 1
 
 
 @pytest.mark.django_db
@@ -151,3 +152,20 @@ def test_quote_page_head_runs_no_query_per_appearance(client, quote):
     for day in range(1, 6):
         AppearanceFactory(quote=quote, article__published=datetime.date(2031, 7, day))
     assert queries() == before
+
+
+@pytest.mark.django_db
+def test_jsonld_credits_each_article_to_its_byline(client):
+    """The article's byline authors are its authors (a Person, or an Organization for a
+    desk); the speaker stays the Quotation's creator, never the article's author."""
+    speaker = AppearanceFactory(
+        quote__person__name="Iryna Lighthouse", article__author="Galkin Sergei Alekseevich"
+    ).quote
+    AppearanceFactory(quote=speaker, article__author="Harbour Gazette staff")
+    data = jsonld(client, speaker)
+    authors = sorted((a["@type"], a["name"]) for c in data["citation"] for a in c["author"])
+    assert authors == [
+        ("Organization", "Harbour Gazette staff"),
+        ("Person", "Sergei Alekseevich Galkin"),
+    ]
+    assert data["creator"]["name"] == "Iryna Lighthouse"

@@ -16,7 +16,7 @@ from tests.factories import (
 )
 
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
-ORIGIN = "http://testserver"
+ORIGIN = "https://verbatim.test"  # SITE_URL (conftest), whatever the Host asked for
 
 
 def sitemap(client):

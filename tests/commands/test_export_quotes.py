@@ -4,6 +4,7 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from quotes.models import Quote
 from tests.factories import (
@@ -86,3 +87,31 @@ def test_export_runs_a_fixed_number_of_queries(tmp_path, django_assert_max_num_q
         AppearanceFactory()
     with django_assert_max_num_queries(8):
         call_command("export_quotes", output=str(tmp_path / "q.jsonl"))
+
+
+@pytest.mark.django_db
+def test_permalinks_are_on_site_url_by_default(tmp_path, settings):
+    """Without --site-url the permalinks are on SITE_URL (the command has no request)."""
+    settings.SITE_URL = "https://verbatim.example"
+    quote = QuoteFactory()
+    out = tmp_path / "q.jsonl"
+    call_command("export_quotes", output=str(out))
+    assert read(out)[0]["permalink"] == f"https://verbatim.example/q/{quote.short_id}/"
+    call_command("export_quotes", output=str(out), site_url="https://mirror.example/")
+    assert read(out)[0]["permalink"] == f"https://mirror.example/q/{quote.short_id}/"
+
+
+@pytest.mark.django_db
+def test_without_site_url_development_uses_make_serves_address(tmp_path, settings):
+    """In development an empty SITE_URL gives http://127.0.0.1:8000; in production the
+    command stops with one sentence naming the setting."""
+    settings.SITE_URL = ""
+    quote = QuoteFactory()
+    out = tmp_path / "q.jsonl"
+    call_command("export_quotes", output=str(out))
+    assert read(out)[0]["permalink"] == f"http://127.0.0.1:8000/q/{quote.short_id}/"
+    settings.DEBUG = settings.DEV = False
+    out.unlink()
+    with pytest.raises(CommandError, match="SITE_URL is not set"):
+        call_command("export_quotes", output=str(out))
+    assert not out.exists()

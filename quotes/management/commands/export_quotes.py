@@ -1,12 +1,12 @@
 """python manage.py export_quotes [--output FILE] [--all] : quotes as JSON Lines."""
 
-import json
 import sys
 
-from django.core.management.base import BaseCommand
+from django.core.exceptions import ImproperlyConfigured
+from django.core.management.base import BaseCommand, CommandError
 
-from quotes import public
-from quotes.exporting import export_queryset, quote_record
+from quotes import citations, public
+from quotes.exporting import blocks
 from quotes.models import Quote
 
 
@@ -18,9 +18,20 @@ class Command(BaseCommand):
         parser.add_argument(
             "--all", action="store_true", help="include suggested and rejected quotes"
         )
-        parser.add_argument("--site-url", help="base of the permalinks (default: SITE_URL)")
+        parser.add_argument(
+            "--site-url",
+            default=None,
+            help="base of the permalinks (default: SITE_URL; in development without it, "
+            "http://127.0.0.1:8000)",
+        )
 
     def handle(self, *args, **options):
+        try:
+            # Asked first, so that a production setup without SITE_URL fails before any file
+            # is opened, in one sentence rather than a traceback.
+            options["site_url"] = options["site_url"] or citations.site_url()
+        except ImproperlyConfigured as error:
+            raise CommandError(str(error)) from None
         quotes = Quote.objects.live() if options["all"] else public.quotes()
         out = (
             open(options["output"], "w", encoding="utf-8")  # noqa: SIM115
@@ -29,10 +40,9 @@ class Command(BaseCommand):
         )
         count = 0
         try:
-            for quote in export_queryset(quotes).iterator(chunk_size=500):
-                record = quote_record(quote, site_url=options["site_url"])
-                out.write(json.dumps(record, ensure_ascii=False) + "\n")
-                count += 1
+            for line, records in blocks("jsonl", quotes, site_url=options["site_url"]):
+                out.write(line)
+                count += records
         finally:
             if out is not sys.stdout:
                 out.close()
