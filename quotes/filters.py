@@ -1,7 +1,7 @@
 """The filters of the quote list: full-text words, speaker, unit, outlet, dates, reach, status."""
 
 from django import forms
-from django.db.models import Count
+from django.db.models import Exists, OuterRef
 from django_filters import (
     CharFilter,
     ChoiceFilter,
@@ -14,7 +14,7 @@ from django_filters import (
 from archive.models import Outlet
 
 from . import public, search
-from .models import Appearance, Membership, Person, Quote, Unit
+from .models import LIST_ORDER, OUTLETS_ORDER, Membership, Person, Quote, Unit
 
 ISO_DATE = "%Y-%m-%d"
 BAD_DATE = "Give the date as YYYY-MM-DD, for example 2024-03-01."
@@ -50,11 +50,23 @@ def iso_date_filter(field_name, lookup_expr, **attrs):
 
 
 def date_filter(label, lookup_expr):
+    # A text box that says its format, not type=date, which browsers show in the reader's
+    # locale (mm/dd/yyyy in the United States) while the address and the API take ISO dates.
     return iso_date_filter(
-        "appearances__article__published",
+        "appearances__printed_on",
         lookup_expr,
         label=label,
-        widget=forms.DateInput(attrs={"type": "date"}, format=ISO_DATE),
+        widget=forms.DateInput(
+            attrs={
+                "placeholder": "YYYY-MM-DD",
+                "pattern": r"\d{4}-\d{2}-\d{2}",
+                "inputmode": "numeric",
+                "size": 10,
+                "maxlength": 10,
+                "aria-describedby": "date-format",
+            },
+            format=ISO_DATE,
+        ),
     )
 
 
@@ -69,6 +81,27 @@ def visible(public_records, every_record=None):
         return public_records()
 
     return records
+
+
+# The public people, units and outlets a slug may name, as public.people(), units() and
+# outlets() define them, but asked with EXISTS rather than by counting every public quote of
+# the one named (a prolific speaker or outlet has hundreds of thousands).
+def public_people():
+    return Person.objects.filter(
+        Exists(public.quotes().filter(person=OuterRef("pk"))), merged_into=None
+    )
+
+
+def public_units():
+    members = public.quotes().filter(
+        person__memberships__unit=OuterRef("pk"), person__merged_into=None
+    )
+    return Unit.objects.filter(Exists(members))
+
+
+def public_outlets():
+    # Through each printing's copy of its article's outlet, which an index leads with.
+    return Outlet.objects.filter(Exists(public.printings().filter(printed_by=OuterRef("pk"))))
 
 
 def slug_filter(noun, field_name, queryset, **attrs):
@@ -106,8 +139,12 @@ class QuoteFilter(FilterSet):
     by at least that many outlets. `status` is for staff only (the view gives them unpublished
     quotes too; without it they see published ones); anyone else who sends it gets an error.
 
-    Rows are ordered by search rank (with `q`), then by the day first printed (newest first,
-    undated last), then by id, so a page's URL always shows the same rows. An unknown slug
+    `sort` orders the rows: `best` (best match first; the default with `q`, and only with
+    it: without `q` it means `newest`), `newest` (the day first printed, newest first, undated
+    last; the default without `q`) or `outlets` (most outlets first, then newest); ties are
+    broken by id, so that a page's URL always shows the same rows. Best match ranks the
+    newest search.RANK_WINDOW matches (see `listing`); `qs`, which downloads read, holds
+    every match in list order. An unknown slug
     or a malformed value is a form error: the view then shows the message and no quotes
     (`strict`), never the unfiltered list.
     """
@@ -118,38 +155,44 @@ class QuoteFilter(FilterSet):
     speaker = slug_filter(
         "speaker",
         "person",
-        visible(public.people, Person.objects.all()),
+        visible(public_people, Person.objects.all()),
         label="Speaker",
         widget=forms.HiddenInput,
     )
     unit = slug_filter(
         "unit",
         "person__memberships__unit",
-        visible(public.units, Unit.objects.all()),
+        visible(public_units, Unit.objects.all()),
         method="by_unit",
         label="Unit",
         widget=forms.HiddenInput,
     )
     outlet = slug_filter(
         "outlet",
-        "appearances__article__outlet",
-        visible(public.outlets, Outlet.objects.all()),
+        "appearances__printed_by",
+        visible(public_outlets, Outlet.objects.all()),
         label="Outlet",
         widget=forms.HiddenInput,
     )
     # "from" is a Python keyword, so these two are declared through the class namespace.
     locals().update({"from": date_filter("From", "gte"), "to": date_filter("To", "lte")})
     min_outlets = CountFilter(
-        field_name="appearances__article__outlet",
+        field_name="reach",
         lookup_expr="gte",
-        method="by_outlet_count",
         label="Printed by at least (outlets)",
         min_value=1,
         error_messages={
             "invalid": "Give the number of outlets as a whole number, for example 2.",
             "min_value": "Give at least 1 outlet.",
         },
-        widget=forms.NumberInput(attrs={"min": 1}),
+        widget=forms.NumberInput(attrs={"min": 1, "inputmode": "numeric"}),
+    )
+    sort = ChoiceFilter(
+        label="Sort",
+        choices=[("best", "Best match"), ("newest", "Newest"), ("outlets", "Most outlets")],
+        empty_label=None,
+        method="by_nothing",
+        error_messages={"invalid_choice": "“%(value)s” is not a way to sort quotes."},
     )
     status = ChoiceFilter(
         field_name="status",
@@ -197,38 +240,71 @@ class QuoteFilter(FilterSet):
     def by_unit(self, queryset, name, value):
         return queryset.filter(person__in=Membership.objects.filter(unit=value).values("person"))
 
-    def by_outlet_count(self, queryset, name, value):
-        reach = (
-            Appearance.objects.values("quote")
-            .annotate(outlets=Count("article__outlet", distinct=True))
-            .filter(outlets__gte=value)
-            .values("quote")
-        )
-        return queryset.filter(pk__in=reach)
+    def by_nothing(self, queryset, name, value):
+        return queryset  # `sort` is applied by filter_queryset and listing
 
     def filter_queryset(self, queryset):
-        printed = {}
-        for name, value in self.form.cleaned_data.items():
-            spec = self.filters[name]
+        data = self.form.cleaned_data
+        for name, value in data.items():
             if name not in self.PRINTED:
-                queryset = spec.filter(queryset, value)
-            elif value is not None:
-                printed[f"{spec.field_name.removeprefix('appearances__')}__{spec.lookup_expr}"] = (
-                    value
-                )
-        if printed:
-            queryset = queryset.filter(pk__in=Appearance.objects.filter(**printed).values("quote"))
-        if not self.form.cleaned_data.get("status"):
+                queryset = self.filters[name].filter(queryset, value)
+        # One printing must hold all three (see PRINTED).
+        queryset = queryset.printed(
+            outlet=data.get("outlet"), since=data.get("from"), until=data.get("to")
+        )
+        if not data.get("status"):
             queryset = queryset.filter(status=Quote.Status.PUBLISHED)
-        return self.ordered(queryset)
+        return queryset.order_by(*self.order) if self.order else queryset.in_list_order()
+
+    @property
+    def sorted_by(self):
+        """How the rows are ordered: "best", "newest" or "outlets" (see the class's doc)."""
+        data = self.form.cleaned_data if self.form.is_valid() else {}
+        chosen = data.get("sort") or ("best" if data.get("q") else "newest")
+        return "newest" if chosen == "best" and not data.get("q") else chosen
+
+    @property
+    def order(self):
+        """The list's order, for keyset pages; None for best match, which is numbered only."""
+        return {"newest": LIST_ORDER, "outlets": OUTLETS_ORDER}.get(self.sorted_by)
+
+    def pages(self):
+        """paginate()'s arguments for this list: its rows (`listing`), their order, and for a
+        search what to count: every match (not only the ranked window), in list order, so
+        that the planner reads the full-text index or walks the list's order index rather
+        than test every quote's words."""
+        arguments = {"queryset": self.listing(), "order": self.order}
+        if self.form.is_valid() and self.form.cleaned_data.get("q"):
+            arguments["count_queryset"] = self.qs.in_list_order()
+        if self.sorted_by == "best":
+            arguments["max_rows"] = search.RANK_WINDOW
+        return arguments
+
+    def listing(self):
+        """The rows as the list pages show them, with what a listing shows of each: `qs`,
+        or for best match its newest search.RANK_WINDOW rows ranked."""
+        if self.sorted_by == "best" and self.form.is_valid():
+            return search.best_first(self.qs, self.form.cleaned_data["q"]).for_listing()
+        return self.qs.for_listing()
+
+    def did_you_mean(self, limit=3):
+        """For a search that found nothing: the public people whose names resemble `who`,
+        or else the words of `q`, and the public units whose names resemble `unit_name`, or
+        else the words of `q` (search.people_like and units_like, forgiving spelling), most
+        quoted first: {"people": [...], "units": [...]}, each empty when nothing resembles."""
+        data = self.form.cleaned_data
+        words = search.Terms.parse(data.get("q") or "").words
+        names = data.get("who") or words
+        units = data.get("unit_name") or words
+        people = public.people().filter(pk__in=search.people_like(names)) if names else None
+        found_units = public.units().filter(pk__in=search.units_like(units)) if units else None
+        return {
+            "people": list(people.order_by("-quote_count", "name")[:limit]) if names else [],
+            "units": list(found_units.order_by("-quote_count", "name")[:limit]) if units else [],
+        }
 
     def highlight(self, quotes):
         """Mark the searched words in `quotes` (see search.highlight); a no-op without `q`."""
         words = self.form.cleaned_data.get("q") if self.form.is_valid() else None
         if words:
             search.highlight(quotes, words)
-
-    @staticmethod
-    def ordered(queryset):
-        ranked = ["-search_rank"] if "search_rank" in queryset.query.annotations else []
-        return queryset.in_list_order(*ranked)

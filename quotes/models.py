@@ -6,11 +6,11 @@ from functools import partial
 from itertools import combinations
 
 from django.conf import settings
-from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
-from django.db.models import F, Min, Prefetch, Q, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F, Min, OuterRef, Prefetch, Q, Subquery, Value
+from django.db.models.functions import Coalesce, Upper
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
@@ -220,6 +220,8 @@ class Membership(models.Model):
 # Latest first printed first and undated last, written so that SQLite and PostgreSQL (which
 # sort NULL at opposite ends) agree and both can walk an index for it.
 LIST_ORDER = (Coalesce("first_published", Value(datetime.date.min)).desc(), F("id").desc())
+# The "most outlets" order: the quotes printed by the most outlets first, then as LIST_ORDER.
+OUTLETS_ORDER = (F("reach").desc(), *LIST_ORDER)
 
 
 class QuoteQuerySet(models.QuerySet):
@@ -233,11 +235,32 @@ class QuoteQuerySet(models.QuerySet):
         return self.filter(person=person)
 
     def in_unit(self, unit):
-        return self.filter(person__memberships__unit=unit).distinct()
+        # A subquery, not a join: no duplicates to remove, so no DISTINCT to sort by.
+        return self.filter(person__in=Membership.objects.filter(unit=unit).values("person"))
 
     def in_list_order(self, *first):
         """Ordered as every quote list is, after the orderings `first` (e.g. a search rank)."""
         return self.order_by(*first, *LIST_ORDER)
+
+    def printed(self, *, outlet=None, since=None, until=None):
+        """Quotes with one printing that holds every given condition (by `outlet`, on or
+        after `since`, on or before `until`), read from the printings' own copy of their
+        article's outlet and date, which the appearance_outlet_published index covers."""
+        conditions = {}
+        if outlet is not None:
+            conditions["printed_by"] = outlet
+        if since is not None:
+            conditions["printed_on__gte"] = since
+        if until is not None:
+            conditions["printed_on__lte"] = until
+        if not conditions:
+            return self
+        found = self.filter(pk__in=Appearance.objects.filter(**conditions).values("quote"))
+        if until is not None:
+            # Implied (a quote printed by `until` was first printed by then) but said, in the
+            # terms of quote_list_order, so that a walk of that index starts at `until`.
+            found = found.alias(_first=LIST_ORDER[0].expression).filter(_first__lte=until)
+        return found
 
     def for_listing(self):
         """With everything a listing shows (speaker, units, outlets, dates), fetched in a
@@ -247,9 +270,7 @@ class QuoteQuerySet(models.QuerySet):
         return self.select_related("person").prefetch_related(
             Prefetch(
                 "appearances",
-                queryset=Appearance.objects.select_related("article__outlet").order_by(
-                    *PRINTING_ORDER
-                ),
+                queryset=Appearance.objects.with_articles().order_by(*PRINTING_ORDER),
             ),
             Prefetch(
                 "person__memberships",
@@ -299,6 +320,11 @@ class Quote(models.Model):
         editable=False,
         help_text="The earliest publication date of its printings, kept by refresh_dates().",
     )
+    reach = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="How many different outlets printed it, kept by refresh_dates().",
+    )
     withdrawal_reason = models.CharField(
         max_length=20, choices=WithdrawalReason.choices, blank=True, editable=False
     )
@@ -311,7 +337,7 @@ class Quote(models.Model):
     search_vector = SearchVectorField(null=True, editable=False)
 
     objects = QuoteQuerySet.as_manager()
-    history = HistoricalRecords(excluded_fields=["search_vector", "updated_at"])
+    history = HistoricalRecords(excluded_fields=["search_vector", "updated_at", "reach"])
 
     class Meta:
         ordering = ["-created_at"]
@@ -325,6 +351,13 @@ class Quote(models.Model):
             GinIndex(fields=["search_vector"], name="quote_search_vector"),
             # The order of every quote list: latest first printed first, undated last.
             models.Index(LIST_ORDER[0], F("id").desc(), name="quote_list_order"),
+            models.Index(*OUTLETS_ORDER, name="quote_outlets_order"),
+            # q's match on an unnamed speaker's description (icontains, i.e. UPPER(...) LIKE
+            # '%...%') read from an index rather than from every quote. PostgreSQL only.
+            GinIndex(
+                OpClass(Upper("speaker_description"), name="gin_trgm_ops"),
+                name="quote_description_trgm",
+            ),
         ]
 
     def __str__(self):
@@ -336,11 +369,20 @@ class Quote(models.Model):
         return reverse("quotes:quote-detail", kwargs={"short_id": self.short_id})
 
     def refresh_dates(self):
-        """Recompute `first_published` from the printings (after they change)."""
-        first = self.appearances.aggregate(first=Min("article__published"))["first"]
-        if first != self.first_published:
-            self.first_published = first
-            self.save(update_fields=["first_published"])
+        """Recompute what lists filter and sort this quote by, after its printings or their
+        articles change: each printing's copy of its article's outlet and date, then
+        `first_published` and `reach` (how many outlets) from them."""
+        articles = Article.objects.filter(pk=OuterRef("article_id"))
+        self.appearances.update(
+            printed_by=Subquery(articles.values("outlet")[:1]),
+            printed_on=Subquery(articles.values("published")[:1]),
+        )
+        found = self.appearances.aggregate(
+            first=Min("printed_on"), outlets=Count("printed_by", distinct=True)
+        )
+        if (found["first"], found["outlets"]) != (self.first_published, self.reach):
+            self.first_published, self.reach = found["first"], found["outlets"]
+            self.save(update_fields=["first_published", "reach"])
 
     @property
     def speaker_name(self):
@@ -351,6 +393,14 @@ class Quote(models.Model):
     @property
     def is_public(self):
         return self.status == self.Status.PUBLISHED and self.merged_into_id is None
+
+
+class AppearanceQuerySet(models.QuerySet):
+    def with_articles(self, *, body=False):
+        """With each printing's article and outlet, but never the article's raw source (up
+        to megabytes, which no page shows) and its text only when `body` is asked for."""
+        deferred = ["article__raw"] if body else ["article__raw", "article__body"]
+        return self.select_related("article__outlet").defer(*deferred)
 
 
 class Appearance(models.Model):
@@ -385,8 +435,23 @@ class Appearance(models.Model):
         blank=True,
         help_text="The speaker's rank, title and role as this article prints them.",
     )
+    # Copies of the article's outlet and date, so that "printed by X between two dates" is one
+    # index range per quote list rather than a join through every article; written on save()
+    # and by Quote.refresh_dates() (which the services call when an article or printing
+    # changes).
+    printed_by = models.ForeignKey(
+        "archive.Outlet",
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_index=False,  # appearance_outlet_published starts with it
+    )
+    printed_on = models.DateField(null=True, blank=True, editable=False)
 
-    history = HistoricalRecords()
+    objects = AppearanceQuerySet.as_manager()
+    history = HistoricalRecords(excluded_fields=["printed_by", "printed_on"])
 
     class Meta:
         ordering = ["article__published", "article__archived_at", "start"]
@@ -394,9 +459,24 @@ class Appearance(models.Model):
             models.UniqueConstraint(fields=["article", "start"], name="unique_appearance_start"),
             models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="appearance_span"),
         ]
+        indexes = [
+            # The quote list's outlet and date filters read these alone (index-only scans).
+            models.Index(
+                fields=["printed_by", "printed_on", "quote"], name="appearance_outlet_published"
+            ),
+            models.Index(fields=["printed_on", "quote"], name="appearance_published_quote"),
+        ]
 
     def __str__(self):
         return f"{self.article} @{self.start}"
+
+    def save(self, *args, **kwargs):
+        if self.article_id is not None:
+            self.printed_by_id = self.article.outlet_id
+            self.printed_on = self.article.published
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "printed_by", "printed_on"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return self.quote.get_absolute_url()
@@ -406,16 +486,16 @@ class Appearance(models.Model):
 
 
 class Fingerprint(models.Model):
-    """Hashed word shingles of an appearance: the index that candidate matches are found by."""
+    """One key of an appearance (see `quotes.matching.fingerprint_keys`): the index that
+    candidate matches are found by. The primary key (key, appearance) is the index a lookup
+    reads; there is no surrogate id, and keys take four bytes."""
 
+    pk = models.CompositePrimaryKey("key", "appearance")
+    key = models.IntegerField()
+    # Its own index, to rewrite or delete one printing's keys.
     appearance = models.ForeignKey(
         Appearance, on_delete=models.CASCADE, related_name="fingerprints"
     )
-    key = models.BigIntegerField()
-
-    class Meta:
-        # Key first, appearance beside it: a candidate lookup reads the index alone.
-        indexes = [models.Index(fields=["key", "appearance"], name="fingerprint_key_appearance")]
 
     def __str__(self):
         return f"{self.key}"
@@ -535,3 +615,88 @@ class Correction(models.Model):
 
     def get_absolute_url(self):
         return self.quote.get_absolute_url()
+
+
+# Background exports and the archive-wide figures (issue 11) ------------------------------------
+
+
+def new_export_token():
+    # The token is the export's only secret: its status page and file are public to whoever
+    # holds the address, so it must not be guessable (256 random bits).
+    return secrets.token_urlsafe(32)
+
+
+class Export(models.Model):
+    """A download too large to stream within one request, written to a file by a task
+    (quotes.tasks.export_quotes_file); its status page says how far it got."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        READY = "ready", "Ready"
+        FAILED = "failed", "Failed"
+
+    class Format(models.TextChoices):
+        CSV = "csv", "CSV"
+        JSONL = "jsonl", "JSON Lines"
+
+    token = models.CharField(max_length=64, unique=True, default=new_export_token, editable=False)
+    format = models.CharField(max_length=5, choices=Format.choices)
+    query = models.CharField(
+        max_length=2000, blank=True, help_text="The quote list's filters, as a query string."
+    )
+    site_url = models.CharField(max_length=300, help_text="The base of the permalinks.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    rows = models.PositiveIntegerField(null=True, blank=True)
+    size = models.PositiveBigIntegerField(null=True, blank=True)
+    error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        # Asking again for an export of the same filters finds the one already made.
+        indexes = [models.Index(fields=["format", "query", "-created_at"], name="export_lookup")]
+
+    def __str__(self):
+        return f"{self.format} export {self.token[:8]}… ({self.status})"
+
+    def get_absolute_url(self):
+        return reverse("quotes:export-status", kwargs={"token": self.token})
+
+    def get_file_url(self):
+        return reverse("quotes:export-file", kwargs={"token": self.token})
+
+    @property
+    def file_name(self):
+        return f"{self.token}.{self.format}"
+
+    @property
+    def is_finished(self):
+        return self.status in (self.Status.READY, self.Status.FAILED)
+
+
+class ArchiveFigures(models.Model):
+    """The archive-wide figures of the home page, one row (pk 1), recounted by a task
+    (quotes.stats) when a change may have moved them, never per request."""
+
+    quote_count = models.PositiveIntegerField(default=0)
+    person_count = models.PositiveIntegerField(default=0)
+    outlet_count = models.PositiveIntegerField(default=0)
+    article_count = models.PositiveIntegerField(default=0)
+    # [[person id, public quote count], ...], most quoted first.
+    top_people = models.JSONField(default=list)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    # Set when a change may have moved the figures; cleared by the recount as it starts, so
+    # that a change made meanwhile sets it again.
+    stale = models.BooleanField(default=False)
+    # When a recount was queued, until it starts: so that it is queued once, not per visit.
+    refresh_queued_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "archive figures"
+
+    def __str__(self):
+        return f"archive figures of {self.computed_at or 'never'}"

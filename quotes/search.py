@@ -19,6 +19,7 @@ from django.contrib.postgres.search import (
     TrigramWordSimilarity,
 )
 from django.db import connection as default_connection
+from django.db import connections, router
 from django.db.models import F, FloatField, OuterRef, Q, Subquery, TextField, Value
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Coalesce, Greatest, Lower
@@ -155,16 +156,32 @@ def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
 # Finding quotes by their words --------------------------------------------------------
 
 
+# At most this many speakers found by name are added to a search (by id): a name common
+# enough to match more is not what the words were meant to find.
+MAX_SPEAKERS = 100
+# "Best match" ranks the newest this many matches of a search (all of them when there are
+# fewer): ranking reads every ranked quote's search data, which for a common word would be
+# most of the archive. Older matches are reached by sorting newest first.
+RANK_WINDOW = 500
+
+
 def search_quotes(queryset, text):
     """Quotes of `queryset` whose words match `text` (websearch syntax: words, "phrases",
-    or, -exclusions; stemmed) or whose speaker's name resembles its words, annotated with
-    `search_rank` (higher is better; 0 for a match by speaker only)."""
+    or, -exclusions; stemmed), whose speaker's name resembles its words or whose unnamed
+    speaker's description holds them. Unranked: see best_first.
+
+    Every condition is one an index answers (the full-text GIN index; speakers looked up
+    first in the people table and added by id; the description's trigram index), so that
+    PostgreSQL ORs three index scans instead of reading every quote."""
     terms = Terms.parse(text)
     if not terms:
         return queryset.none()
     speaker = Q(pk__in=[])
     if terms.words:
-        speaker = Q(person__in=people_like(terms.words, strict=True)) | Q(
+        found = people_like(terms.words, strict=True)
+        if not isinstance(found, list):
+            found = found.values_list("pk", flat=True)
+        speaker = Q(person__in=list(found[:MAX_SPEAKERS])) | Q(
             speaker_description__icontains=terms.words
         )
     if _postgres():
@@ -176,26 +193,40 @@ def search_quotes(queryset, text):
                 terms.query(_or(terms.negative)), search_type="websearch", config=CONFIG
             )
             queryset = queryset.exclude(search_vector=excluded)
-        rank = SearchRank(F("search_vector"), query)
-        return queryset.annotate(search_rank=Coalesce(rank, Value(0.0)))
-
-    rank = Value(0.0, output_field=FloatField())
+        return queryset
     if terms.positive:
-        match = terms.query(terms.positive)
-        queryset = queryset.filter(Q(pk__in=_fts_rowids(match)) | speaker)
+        queryset = queryset.filter(Q(pk__in=_fts_rowids(terms.query(terms.positive))) | speaker)
+    if terms.negative:
+        queryset = queryset.exclude(pk__in=_fts_rowids(terms.query(_or(terms.negative))))
+    return queryset
+
+
+def best_first(queryset, text, *, window=RANK_WINDOW):
+    """The quotes of `queryset` (narrowed by search_quotes) that "best match" lists: the
+    newest `window` of them, ranked by how well their words match `text`, best first, then
+    in list order; annotated with `search_rank` (higher is better; 0 for a match by speaker
+    only). A new queryset of quotes: the caller adds what its page shows (for_listing)."""
+    from .models import Quote
+
+    newest = queryset.in_list_order().values("pk")[:window]
+    quotes = Quote.objects.filter(pk__in=newest)
+    terms = Terms.parse(text)
+    rank = Value(0.0, output_field=FloatField())
+    if _postgres():
+        query = SearchQuery(text, search_type="websearch", config=CONFIG)
+        rank = Coalesce(SearchRank(F("search_vector"), query), rank)
+    elif terms.positive:
         # bm25 is lower for better matches; the canonical wording weighs more than the rest.
         rank = Coalesce(
             RawSQL(  # noqa: S611 - table names from code; the query is a parameter
                 f"SELECT -bm25({FTS_TABLE}, 2.0, 1.0) FROM {FTS_TABLE} "  # noqa: S608
-                f"WHERE {FTS_TABLE} MATCH %s AND rowid = {queryset.model._meta.db_table}.id",
-                [match],
+                f"WHERE {FTS_TABLE} MATCH %s AND rowid = {Quote._meta.db_table}.id",
+                [terms.query(terms.positive)],
                 output_field=FloatField(),
             ),
             rank,
         )
-    if terms.negative:
-        queryset = queryset.exclude(pk__in=_fts_rowids(terms.query(_or(terms.negative))))
-    return queryset.annotate(search_rank=rank)
+    return quotes.annotate(search_rank=rank).in_list_order("-search_rank")
 
 
 def _or(items):
@@ -267,24 +298,32 @@ def people_like(text, *, strict=False):
 
     people = Person.objects.filter(merged_into__isnull=True)
     if _postgres():
+        # Names and aliases found through their trigram indexes (migration 0012): the
+        # operator (%>> or %>) picks candidates from the index at pg_trgm's threshold, the
+        # similarity function then applies this module's own. The strict operator's default
+        # threshold (0.5) is below ours; the other's (0.6) is above and is lowered first.
+        least = STRICT_TRIGRAM_THRESHOLD if strict else TRIGRAM_THRESHOLD
         similarity = TrigramStrictWordSimilarity if strict else TrigramWordSimilarity
-        by_alias = (
-            PersonAlias.objects.filter(person=OuterRef("pk"))
+        operator = "trigram_strict_word_similar" if strict else "trigram_word_similar"
+        if not strict:
+            _lower_word_threshold(connections[router.db_for_read(Person)])
+        by_name = (
+            Person.objects.filter(**{f"name__{operator}": text})
             .annotate(similarity=similarity(Value(text), "name"))
-            .order_by("-similarity")
-            .values("similarity")[:1]
+            .filter(similarity__gte=least)
+            .values("pk")
+        )
+        by_alias = (
+            PersonAlias.objects.filter(**{f"name__{operator}": text})
+            .annotate(similarity=similarity(Value(text), "name"))
+            .filter(similarity__gte=least)
+            .values("person")
         )
         return (
-            people.annotate(
-                similarity=Greatest(
-                    similarity(Value(text), "name"), Coalesce(Subquery(by_alias), Value(0.0))
-                )
-            )
-            .filter(
-                Q(similarity__gte=STRICT_TRIGRAM_THRESHOLD if strict else TRIGRAM_THRESHOLD)
-                | _keyed(text)
-            )
+            people.filter(Q(pk__in=by_name) | Q(pk__in=by_alias) | _keyed(text))
+            .order_by()
             .values("pk")
+            .distinct()
         )
     aliases = PersonAlias.objects.filter(person__merged_into__isnull=True)
     names = (
@@ -301,6 +340,17 @@ def people_like(text, *, strict=False):
             if (folded and folded <= set(key.split())) or resemblance(wanted, words(name)) >= least
         }
     )
+
+
+def _lower_word_threshold(connection):
+    """Set pg_trgm's word-similarity threshold (for this session of `connection`, the one the
+    lookup reads) to this module's, so that the index the %> operator reads never leaves
+    out a name the function would accept."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT set_config('pg_trgm.word_similarity_threshold', %s, false)",
+            [str(TRIGRAM_THRESHOLD)],
+        )
 
 
 def _keyed(text):
@@ -326,15 +376,17 @@ def _keyed(text):
 
 def units_like(text):
     """Units whose name or an alias resembles `text`, with British and American spellings
-    folded first ("motorised" finds "Motorized"). Ids, for `unit__in`."""
+    folded first ("motorised" finds "Motorized"); a number in `text` must be the unit's own
+    ("12th Brigade" is never the 126th, however alike the letters). Ids, for `unit__in`."""
     from .models import Unit
 
     key = unit_key(text)
     if not key:
-        return Unit.objects.none()
+        return []
+    wanted = key.split()
     if _postgres():
         aliases = Lower(Cast("aliases", TextField()))
-        return (
+        candidates = (
             Unit.objects.annotate(
                 similarity=Greatest(
                     TrigramWordSimilarity(Value(key), "key"),
@@ -342,13 +394,20 @@ def units_like(text):
                 )
             )
             .filter(similarity__gte=TRIGRAM_THRESHOLD)
-            .values("pk")
+            .values_list("pk", "key", "aliases")
         )
-    wanted = key.split()
+    else:
+        candidates = [
+            (pk, unit, aliases)
+            for pk, unit, aliases in Unit.objects.values_list("pk", "key", "aliases")
+            if max(resemblance(wanted, unit_key(n).split()) for n in [unit, *aliases])
+            >= FUZZ_THRESHOLD
+        ]
+    numbers = {token for token in wanted if token.isdigit()}
     return sorted(
         pk
-        for pk, unit, aliases in Unit.objects.values_list("pk", "key", "aliases")
-        if max(resemblance(wanted, unit_key(n).split()) for n in [unit, *aliases]) >= FUZZ_THRESHOLD
+        for pk, unit, aliases in candidates
+        if any(numbers <= set(unit_key(name).split()) for name in [unit, *aliases])
     )
 
 

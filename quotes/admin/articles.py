@@ -104,8 +104,9 @@ class ArticleWithQuotesAdmin(CurationPermissions, ArticleAdmin):
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        if change and "published" in form.changed_data:
-            # A corrected publication date moves its quotes in every date-ordered list.
+        if change and {"published", "outlet"} & set(form.changed_data):
+            # A corrected publication date or outlet moves its quotes in every date-ordered
+            # list and in the lists filtered by outlet, date or number of outlets.
             for quote in Quote.objects.filter(appearances__article=obj).distinct():
                 lifecycle.refresh(quote)
 

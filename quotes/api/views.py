@@ -2,6 +2,7 @@
 
 from django.db.models import Prefetch
 from django.http import Http404
+from django_filters import utils as filter_utils
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -13,9 +14,10 @@ from drf_spectacular.utils import (
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
-from quotes import public
+from quotes import pagination, public
 from quotes.filters import QuoteFilter
 from quotes.models import Membership
 
@@ -44,10 +46,86 @@ class PublicFilterBackend(DjangoFilterBackend):
     def get_filterset_kwargs(self, request, queryset, view):
         return {**super().get_filterset_kwargs(request, queryset, view), "request": None}
 
+    def filter_queryset(self, request, queryset, view):
+        filterset = self.get_filterset(request, queryset, view)
+        if not filterset.is_valid():
+            raise filter_utils.translate_validation(filterset.errors)
+        if getattr(view, "action", None) != "list":
+            return filterset.qs.for_listing()
+        # As the site's list: best match pages through a ranked window but counts every match.
+        view.pages = filterset.pages()
+        return view.pages["queryset"]
+
 
 class Pages(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = MAX_PAGE_SIZE
+
+
+class QuotePages(Pages):
+    """The quote list's pages, as on the site (quotes.pagination): `page` numbers the first
+    pages; from the last of them `next` continues with `after` (and `previous` with `before`),
+    a quote's id, so that no page makes the database skip the rows before it. `count` is exact
+    up to 1,000 quotes and estimated beyond (`count_exact` false)."""
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.request = request
+        try:
+            self.page = pagination.paginate(
+                params=request.query_params,
+                per_page=self.get_page_size(request),
+                **{**getattr(view, "pages", {}), "queryset": queryset},
+            )
+        except pagination.OutOfRange as error:
+            raise NotFound(error.args[0]) from None
+        return self.page.rows
+
+    def link(self, query):
+        if query is None:
+            return None
+        url = self.request.build_absolute_uri()
+        for name in pagination.PAGE_PARAMETERS:
+            url = remove_query_param(url, name)
+        for name, value in query.items():
+            url = replace_query_param(url, name, value)
+        return url
+
+    def get_paginated_response(self, data):
+        return Response(
+            {
+                "count": int(self.page.count),
+                "count_exact": self.page.count.exact,
+                "next": self.link(self.page.next),
+                "previous": self.link(self.page.previous),
+                "results": data,
+            }
+        )
+
+    def get_paginated_response_schema(self, schema):
+        described = super().get_paginated_response_schema(schema)
+        described["properties"]["count"]["description"] = (
+            "How many quotes match: exact when count_exact is true (up to 1,000), "
+            "otherwise the database's estimate."
+        )
+        described["properties"]["count_exact"] = {"type": "boolean"}
+        described["required"] = ["count", "count_exact", "results"]
+        return described
+
+    def get_schema_operation_parameters(self, view):
+        cursors = [
+            ("after", "A quote's id: the page of quotes that follow it (from `next`)."),
+            ("before", "A quote's id: the page of quotes before it (from `previous`)."),
+        ]
+        return super().get_schema_operation_parameters(view) + [
+            {
+                "name": name,
+                "required": False,
+                "in": "query",
+                "description": description,
+                "schema": {"type": "string"},
+            }
+            for name, description in cursors
+        ]
 
 
 def query(name, description, type=OpenApiTypes.STR):
@@ -75,6 +153,11 @@ QUOTE_FILTERS = [
     query("outlet", "An outlet's slug: only quotes it printed."),
     query("from", "YYYY-MM-DD: only quotes printed on or after this day.", OpenApiTypes.DATE),
     query("to", "YYYY-MM-DD: only quotes printed on or before this day.", OpenApiTypes.DATE),
+    query(
+        "sort",
+        "best (best match first; the default with q, which it needs), newest (the default "
+        "without q) or outlets (printed by the most outlets first).",
+    ),
     # For archive staff on the site only; the API always refuses it.
     OpenApiParameter("status", exclude=True),
 ]
@@ -144,11 +227,12 @@ class QuoteViewSet(PublicReadOnlyViewSet):
     serializer_class = serializers.QuoteSerializer
     filterset_class = QuoteFilter
     filter_backends = [PublicFilterBackend]
+    pagination_class = QuotePages
     lookup_field = "short_id"
 
     def get_queryset(self):
-        # Ordered by QuoteFilter, as the site's list is.
-        return public.quotes().for_listing()
+        # Ordered and prefetched (for_listing) by PublicFilterBackend, as the site's list is.
+        return public.quotes()
 
     def retrieve(self, request, *args, **kwargs):
         try:

@@ -27,6 +27,15 @@ CHECKS = [
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 
 
+@pytest.fixture(autouse=True)
+def unthrottled(monkeypatch):
+    """The API's rate limit (tested in tests/security) lifted: schemathesis sends more requests
+    to one operation than a client may in a minute, and every answer should be checked."""
+    from rest_framework.throttling import AnonRateThrottle
+
+    monkeypatch.setattr(AnonRateThrottle, "rate", "1000000/min", raising=False)
+
+
 # transaction=True: the WSGI app closes the connection after each request, as in
 # production, so the data must be committed rather than held in a test transaction.
 @pytest.mark.django_db(transaction=True)

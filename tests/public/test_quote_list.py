@@ -286,3 +286,101 @@ def test_list_runs_a_fixed_number_of_queries(client, django_assert_max_num_queri
     with django_assert_max_num_queries(8):
         response = client.get("/quotes/", {"unit": unit.slug, "q": "words", "from": "2031-01-01"})
     assert len(listed(response)) == 25
+
+
+# The search form, the sort control and the empty state (issue 9, point 4) ------------------
+
+
+@pytest.mark.django_db
+def test_form_folds_the_other_filters_until_one_is_used(client):
+    """The words box and its button always show; the other filters sit in a <details> that
+    is closed on a bare list and open once one of them is in use."""
+    QuoteFactory()
+    html = client.get("/quotes/").content.decode()
+    assert '<details class="filters__more">' in html
+    assert 'name="q"' in html.split("<details")[0]
+    opened = client.get("/quotes/", {"from": "2031-01-01"}).content.decode()
+    assert '<details class="filters__more" open>' in opened
+
+
+@pytest.mark.django_db
+def test_date_boxes_state_their_iso_format(client):
+    """Dates are typed as year-month-day in plain text boxes that say so, never shown in the
+    browser's locale (mm/dd/yyyy); a date given shows back as it was typed."""
+    QuoteFactory()
+    html = client.get("/quotes/", {"from": "2031-03-05"}).content.decode()
+    assert 'type="date"' not in html
+    assert 'placeholder="YYYY-MM-DD"' in html
+    assert 'value="2031-03-05"' in html
+    assert "Dates as year-month-day, for example 2031-03-05" in html
+
+
+@pytest.mark.django_db
+def test_sort_orders(client):
+    """Newest first by default; "most outlets" puts the most widely printed first (then
+    newest); "best match" is offered only with words and then is the default."""
+    wide = QuoteFactory(text="Harbour wide.")
+    for _ in range(3):
+        printed(wide, outlet=OutletFactory(), published=datetime.date(2031, 1, 1))
+    printed(QuoteFactory(text="Harbour new."), published=datetime.date(2031, 9, 1))
+    printed(QuoteFactory(text="Harbour harbour harbour old."), published=datetime.date(2030, 1, 1))
+    indexed()
+    assert listed(client.get("/quotes/")) == [
+        "Harbour new.",
+        "Harbour wide.",
+        "Harbour harbour harbour old.",
+    ]
+    by_outlets = listed(client.get("/quotes/", {"sort": "outlets"}))
+    assert by_outlets[0] == "Harbour wide."
+    assert by_outlets[1:] == ["Harbour new.", "Harbour harbour harbour old."]
+    bare = client.get("/quotes/").content.decode()
+    assert "Best match" not in bare
+    searched = client.get("/quotes/", {"q": "harbour"})
+    html = searched.content.decode()
+    assert '<strong aria-current="true">Best match</strong>' in html
+    assert listed(searched)[0] == "Harbour harbour harbour old."
+    assert 'href="?q=harbour&amp;sort=newest"' in html
+    assert listed(client.get("/quotes/", {"q": "harbour", "sort": "newest"}))[0] == "Harbour new."
+    # Without words "best match" has nothing to rank by: newest first.
+    assert listed(client.get("/quotes/", {"sort": "best"}))[0] == "Harbour new."
+
+
+@pytest.mark.django_db
+def test_unknown_sort_is_an_error(client, two_quotes):
+    """A sort the list does not know is reported, not ignored."""
+    response = client.get("/quotes/", {"sort": "loudest"})
+    assert "“loudest” is not a way to sort quotes." in response.content.decode()
+    assert listed(response) == []
+
+
+@pytest.mark.django_db
+def test_no_match_suggests_people_and_units_with_similar_names(client):
+    """An empty result offers the public people and units whose names resemble the words,
+    each a link to their quotes; hidden people are never suggested."""
+    person = PersonFactory(name="Serhiy Kovalenko")
+    unit = UnitFactory(name="72nd Mechanized Brigade")
+    MembershipFactory(person=person, unit=unit)
+    AppearanceFactory(quote__person=person, quote__text="We hold the line.")
+    hidden = PersonFactory(name="Serhii Kovalenkov")
+    QuoteFactory(person=hidden, status=Quote.Status.SUGGESTED)
+    indexed()
+    response = client.get("/quotes/", {"q": "Kovalyonko"})
+    html = response.content.decode()
+    assert listed(response) == []
+    assert "No quotes match." in html
+    assert "Did you mean" in html
+    assert f'<a href="/quotes/?speaker={person.slug}">quotes by Serhiy Kovalenko</a>' in html
+    assert "Kovalenkov" not in html
+    units = client.get("/quotes/", {"q": "72nd Mechanised Brigade"})
+    assert (
+        f'<a href="/quotes/?unit={unit.slug}">quotes by members of 72nd Mechanized Brigade</a>'
+        in (units.content.decode())
+    )
+
+
+@pytest.mark.django_db
+def test_no_match_without_a_resemblance_offers_the_whole_list(client, two_quotes):
+    """With no name to suggest, the empty state says so and links the whole list."""
+    html = client.get("/quotes/", {"q": "zeppelin"}).content.decode()
+    assert "Did you mean" not in html
+    assert '<a href="/quotes/">show all quotes</a>' in html

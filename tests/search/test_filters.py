@@ -201,3 +201,25 @@ def test_a_page_of_25_search_results_runs_a_fixed_number_of_queries(
     with django_assert_max_num_queries(9):
         response = client.get("/quotes/", {**params, "page": 2})
     assert len(listed(response)) == 5
+
+
+def test_a_units_number_is_its_own(client, index):
+    """Units with like names but other numbers are other units: "12th Separate Engineer
+    Brigade" finds the 12th (also written "12 Separate Engineer Brigade"), never the 126th
+    or the 120th, however many letters they share; a name without a number still forgives."""
+    quotes = {}
+    for name in (
+        "12th Separate Engineer Brigade",
+        "126th Separate Engineer Brigade",
+        "120th Separate Coastal Brigade",
+    ):
+        person = PersonFactory()
+        MembershipFactory(person=person, unit=UnitFactory(name=name))
+        quotes[name] = QuoteFactory(person=person, text=f"Said by a soldier of the {name}.")
+        printed(quotes[name], outlet=OutletFactory(), published=datetime.date(2031, 6, 2))
+    index()
+    twelfth = ["Said by a soldier of the 12th Separate Engineer Brigade."]
+    for asked in ("12th Separate Engineer Brigade", "12 separate engineer brigade"):
+        assert listed(client.get("/quotes/", {"unit_name": asked})) == twelfth
+    unnumbered = listed(client.get("/quotes/", {"unit_name": "Separate Engineer Brigade"}))
+    assert {quotes[name].text for name in list(quotes)[:2]} <= set(unnumbered)
