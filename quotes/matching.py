@@ -1,9 +1,10 @@
 """Linking a newly printed statement to the quote it repeats, through a fingerprint index.
 
-Every appearance is indexed by hashed word trigrams and by hashed pairs of neighbouring
-content-word stems (`Fingerprint`): trigrams find reprints, stem pairs find translations,
-which keep a statement's content words in order while changing the little words around
-them. A new statement looks up the quotes sharing keys with it, then each candidate is
+Every appearance is indexed by hashed pairs of neighbouring content-word stems
+(`Fingerprint`), and a short text of function words by its word trigrams as well: a reprint
+and a translation both keep a statement's content words in order, whatever they do with the
+little words around them. A new statement looks up the quotes sharing the rarer of its keys
+with it, reading no key further than COMMON_KEY_POSTINGS printings, then each candidate is
 compared sentence by sentence. Two sentences are one when their words are nearly the same
 (changed words, punctuation, a cut) or when they share most of their content words in the
 same order ("a hail of shelling" / "a storm of shelling"): independent translations of one
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import snowballstemmer
-from django.db.models import Count
+from django.db import connection
 from rapidfuzz import fuzz
 from rapidfuzz.distance import LCSseq
 
@@ -61,6 +62,9 @@ MIN_SHARED_KEYS = 2
 MAX_CANDIDATES = 20
 # A key printed in more appearances than this is too common to pick candidates by.
 COMMON_KEY_POSTINGS = 500
+# No more keys than this are looked up in one query (SQLite allows 500 terms in a compound
+# SELECT); a longer statement is looked up by its rarest.
+MAX_LOOKUP_KEYS = 200
 
 # Function words a translator adds, drops or swaps freely. Negations are not among them:
 # "we will not" and "we will" are different statements.
@@ -233,20 +237,42 @@ def sentence_list(text: str) -> list[Sentence]:
 
 
 def _key(gram: str) -> int:
-    digest = hashlib.blake2b(gram.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big", signed=True) >> 1
+    """A signed 32-bit hash: four bytes a row. Two grams of one key only bring one more
+    candidate for `compare` to turn down."""
+    return int.from_bytes(
+        hashlib.blake2b(gram.encode(), digest_size=4).digest(), "big", signed=True
+    )
 
 
-def fingerprint_keys(text: str) -> set[int]:
-    """Signed 63-bit hashes of the word trigrams of `text` (the whole text when shorter) and
-    of its pairs of neighbouring content-word stems (marked apart, so that they never
-    collide with a two-word text)."""
-    ws = words(text)
-    grams = [ws[i : i + SHINGLE] for i in range(max(1, len(ws) - SHINGLE + 1))]
-    keys = {_key(" ".join(gram)) for gram in grams}
+def _pair_keys(ws: list[str]) -> set[int]:
+    # Marked apart, so that a pair never collides with a two-word text's own key.
     stems = content(ws)
-    keys.update(_key(f"~{a} {b}") for a, b in zip(stems, stems[1:], strict=False))
-    return keys
+    return {_key(f"~{a} {b}") for a, b in zip(stems, stems[1:], strict=False)}
+
+
+def _gram_keys(ws: list[str]) -> set[int]:
+    grams = [ws[i : i + SHINGLE] for i in range(max(1, len(ws) - SHINGLE + 1))]
+    return {_key(" ".join(gram)) for gram in grams}
+
+
+# The fingerprint index (`Fingerprint`, table quotes_fingerprint): one row per distinct key of
+# a printing, (key integer, appearance_id bigint), primary key (key, appearance_id), which is
+# also the index a lookup reads, and an index on appearance_id to rewrite or delete one
+# printing's rows. No surrogate id. A bulk load (COPY) writes, for each appearance,
+#     [(key, appearance.pk) for key in fingerprint_keys(appearance.text)]
+# and needs nothing else: key frequencies are read from the primary key itself, counted no
+# further than COMMON_KEY_POSTINGS + 1 (see `_postings`), so there is no table to rebuild.
+def fingerprint_keys(text: str) -> list[int]:
+    """The keys a printing is found by, sorted: hashes of its pairs of neighbouring
+    content-word stems, which a reprint keeps as a translation does (whatever it does with
+    the little words), and, for a text of fewer than MIN_SHARED_KEYS such pairs, hashes of
+    its word trigrams too (of the whole text when shorter), so that a short headline of
+    function words has keys to be found by."""
+    ws = words(text)
+    keys = _pair_keys(ws)
+    if len(keys) < MIN_SHARED_KEYS:
+        keys |= _gram_keys(ws)
+    return sorted(keys)
 
 
 def shared_content(a: Sentence, b: Sentence) -> int | None:
@@ -457,6 +483,70 @@ def compatible(person, quote: Quote) -> bool:
     return person is None or quote.person_id is None or quote.person_id == person.pk
 
 
+def _postings(keys) -> dict[int, int]:
+    """How many printings carry each of `keys` (those carried by none left out), counted no
+    further than COMMON_KEY_POSTINGS + 1: each count reads at most that many entries of the
+    primary key's index, so a common key costs what a rare one does however large the
+    archive grows. This is the index's key-frequency table, kept by the index itself."""
+    keys = sorted(keys)
+    table, column = map(connection.ops.quote_name, (Fingerprint._meta.db_table, "key"))
+    found = {}
+    with connection.cursor() as cursor:
+        for first in range(0, len(keys), MAX_LOOKUP_KEYS):
+            chunk = keys[first : first + MAX_LOOKUP_KEYS]
+            counts = " UNION ALL ".join(
+                # Only the table's and column's quoted names are formatted in.
+                f"SELECT %s, (SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE {column} = %s "  # noqa: S608
+                "LIMIT %s) c)"
+                for _ in chunk
+            )
+            cursor.execute(counts, [p for k in chunk for p in (k, k, COMMON_KEY_POSTINGS + 1)])
+            found.update((key, n) for key, n in cursor.fetchall() if n)
+    return found
+
+
+def _candidate_quotes(keys: set[int], texts: list[str]) -> dict[int, int]:
+    """The quotes whose printings share the most keys with `texts` (at least MIN_SHARED_KEYS
+    of them, or as many as a short text has), by id, with the most one printing shares."""
+    # Keys that many appearances share ("we will not") say little about which quote this
+    # is; counting only the rarer ones keeps the true match at the top of the list as the
+    # archive grows. When too few are rare, the rarest common ones are read as well, each
+    # no further than its newest COMMON_KEY_POSTINGS + 1 printings.
+    postings = _postings(keys)
+    by_rarity = sorted(postings, key=lambda k: (postings[k], k))
+    rare = [k for k in by_rarity if postings[k] <= COMMON_KEY_POSTINGS][:MAX_LOOKUP_KEYS]
+    if len(rare) < MIN_SHARED_KEYS:
+        rare = by_rarity[: MIN_SHARED_KEYS * 4]
+    if not rare:
+        return {}
+    least = min(MIN_SHARED_KEYS, len(rare))
+    # A printing of MIN_SHARED_KEYS stem pairs or more is indexed by them alone, so a short
+    # text (a headline, a clause) finds it by its one pair.
+    pairs = set().union(*(_pair_keys(words(t)) for t in texts))
+    if len(pairs) < MIN_SHARED_KEYS and pairs & set(rare):
+        least = 1
+    table, column = map(connection.ops.quote_name, (Fingerprint._meta.db_table, "key"))
+    read = " UNION ALL ".join(
+        f"SELECT * FROM (SELECT appearance_id FROM {table} WHERE {column} = %s "  # noqa: S608
+        "ORDER BY appearance_id DESC LIMIT %s) p"
+        for _ in rare
+    )
+    appearances = connection.ops.quote_name(Appearance._meta.db_table)
+    sql = (
+        f"SELECT a.quote_id, s.shared FROM (SELECT appearance_id, COUNT(*) AS shared "  # noqa: S608
+        f"FROM ({read}) r GROUP BY appearance_id HAVING COUNT(*) >= %s "
+        "ORDER BY COUNT(*) DESC, appearance_id DESC LIMIT %s) s "
+        f"JOIN {appearances} a ON a.id = s.appearance_id"
+    )
+    params = [p for k in rare for p in (k, COMMON_KEY_POSTINGS + 1)]
+    best = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, least, MAX_CANDIDATES * 5])
+        for quote, shared in cursor.fetchall():
+            best[quote] = max(best.get(quote, 0), shared)
+    return best
+
+
 def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Quote, float]]]:
     """Quotes that the statement printed as `texts` surely repeats, best first, and quotes it
     may repeat, with a score, for an archivist to decide.
@@ -467,29 +557,9 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
     keys = set().union(*(fingerprint_keys(t) for t in texts))
     if not keys:
         return [], []
-    # Keys that many appearances share ("we will not") say little about which quote
-    # this is; counting only the rarer ones keeps the true match at the top of the list
-    # as the archive grows. Both counts read the (key, appearance) index alone.
-    postings = dict(
-        Fingerprint.objects.filter(key__in=keys)
-        .values("key")
-        .annotate(n=Count("appearance"))
-        .values_list("key", "n")
-    )
-    rare = {k for k, n in postings.items() if n <= COMMON_KEY_POSTINGS}
-    if len(rare) < MIN_SHARED_KEYS:
-        rare = set(sorted(postings, key=postings.get)[: MIN_SHARED_KEYS * 4])
-    shared = dict(
-        Fingerprint.objects.filter(key__in=rare)
-        .values("appearance")
-        .annotate(shared=Count("key", distinct=True))
-        .filter(shared__gte=min(MIN_SHARED_KEYS, len(rare)))
-        .order_by("-shared")
-        .values_list("appearance", "shared")[: MAX_CANDIDATES * 5]
-    )
-    best = {}
-    for appearance, quote in Appearance.objects.filter(pk__in=shared).values_list("pk", "quote"):
-        best[quote] = max(best.get(quote, 0), shared[appearance])
+    best = _candidate_quotes(keys, texts)
+    if not best:
+        return [], []
     candidates = (
         Quote.objects.live()
         .exclude(status=Quote.Status.REJECTED)
@@ -564,7 +634,15 @@ def canonical_text(printings: list[list[str]]) -> str:
             for j, (_, other) in enumerate(base)
         )
     ]
-    return " ".join(sentence for sentence, _ in base)
+    text = " ".join(sentence for sentence, _ in base)
+    # A printing cut off by its attribution ("... the pier," she said) or stopped at a
+    # semicolon or colon leaves a mark that ends nothing. The statement ends there: a
+    # sentence takes the full stop the attribution displaced (as `joined` does between
+    # pieces), a fragment ("a disaster,") just loses the mark.
+    ended = text.rstrip(",;: ")
+    if ended != text.rstrip() and ended[:1].isupper():
+        ended += "."
+    return ended
 
 
 def within(short: list[str], long: list[str]) -> bool:

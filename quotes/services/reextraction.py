@@ -19,7 +19,7 @@ from ..extraction import extract
 from ..matching import find_matches
 from ..models import AttributionConflict, Membership, MergeSuggestion, Person, Quote, name_key
 from . import lifecycle
-from .importing import import_extraction, index_printing
+from .importing import import_extraction, index_printings
 
 
 @dataclass
@@ -69,8 +69,7 @@ def reextract_article(*, article: Article) -> Report:
             .prefetch_related("person__alias_set")
             .order_by("start")
         )
-        for appearance in appearances:
-            index_printing(appearance)  # the index as the current linking rules read it
+        index_printings(appearances)  # the index as the current linking rules read it
         if _same_reading(appearances, extraction):
             report.kept = sum(curated(a.quote) for a in appearances)
             for quote in {a.quote for a in appearances if not curated(a.quote)}:
