@@ -10,6 +10,8 @@ RUN pip install --no-cache-dir -c constraints.txt .
 COPY . .
 RUN SECRET_KEY=build-only python manage.py collectstatic --noinput
 RUN useradd --system verbatim
+# Where background exports are written (EXPORT_DIR); a volume mounted here keeps this owner.
+RUN mkdir -p /app/var/exports && chown verbatim /app/var/exports
 USER verbatim
 EXPOSE 8000
 CMD ["gunicorn", "verbatim.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -1,58 +1,32 @@
-"""Downloads of the quote list's results as CSV and JSON Lines, streamed a chunk at a time."""
+"""Downloads of the quote list's results as CSV and JSON Lines.
 
-import csv
+A small selection streams straight back. A large one is never streamed: a request cut off by
+the web server's timeout after its 200 went out would leave the researcher a truncated file
+that looks whole. It is written to a file by a background task instead, and the researcher
+is sent (303) to the export's status page, which refreshes itself until the file is ready.
+"""
+
 import datetime
-import json
 
-from django.http import HttpResponse, StreamingHttpResponse
+from django.conf import settings
+from django.http import FileResponse, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
 
-from . import public
-from .exporting import export_queryset, quote_record
-from .filters import QuoteFilter
+from . import citations
+from .exporting import (
+    CONTENT_TYPES,
+    blocks,
+    export_path,
+    filtered_quotes,
+    is_small,
+    request_export,
+)
+from .models import Export
 
-# Quotes fetched (with their appearances, speakers and units) per round of queries.
-CHUNK_SIZE = 500
-
-CSV_COLUMNS = [
-    "quote_id",
-    "permalink",
-    "quote_text",
-    "speaker",
-    "speaker_description",
-    "units",
-    "outlet",
-    "article_title",
-    "article_url",
-    "published",
-    "appearance_text",
-    "attribution",
-]
-
-# A spreadsheet runs a cell starting with one of these as a formula (OWASP's list).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-class Echo:
-    """A file-like object whose write() hands back what it was given, so that csv.writer
-    can format one row at a time for a streamed response (as in Django's own docs)."""
-
-    def write(self, value):
-        return value
-
-
-def filtered_quotes(request):
-    """The public quotes the quote list would show for the request's parameters, or the
-    filter's error messages."""
-    # No request: downloads are public whoever asks, so staff-only filters are refused.
-    filterset = QuoteFilter(request.GET, queryset=public.quotes(), request=None)
-    if not filterset.is_valid():
-        messages = [
-            f"{name}: {message}" if name != "__all__" else message
-            for name, errors in filterset.errors.items()
-            for message in errors
-        ]
-        return None, "\n".join(messages)
-    return export_queryset(filterset.qs), None
+# Seconds between two reloads of the status page of an unfinished export.
+STATUS_REFRESH_SECONDS = 5
 
 
 def bad_filter(message):
@@ -63,72 +37,80 @@ def bad_filter(message):
     )
 
 
-def attachment(stream, *, content_type, extension):
-    response = StreamingHttpResponse(stream, content_type=content_type)
-    filename = f"verbatim-quotes-{datetime.date.today().isoformat()}.{extension}"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+def file_name(export_format, day=None):
+    return f"verbatim-quotes-{(day or datetime.date.today()).isoformat()}.{export_format}"
+
+
+def export(request, export_format):
+    """The quote list's results for the request's filters, streamed or sent to the
+    background (see the module's docstring)."""
+    quotes, error = filtered_quotes(request.GET.urlencode())
+    if error:
+        return bad_filter(error)
+    site_url = citations.site_url(request)
+    if not is_small(quotes):
+        job = request_export(
+            export_format=export_format, query=request.GET.urlencode(), site_url=site_url
+        )
+        return _see_other(job)
+    # A chunk of rows at a time: a write to the client per row would be a system call each.
+    response = StreamingHttpResponse(
+        (text for text, _ in blocks(export_format, quotes, site_url=site_url)),
+        content_type=CONTENT_TYPES[export_format],
+    )
+    response["Content-Disposition"] = f'attachment; filename="{file_name(export_format)}"'
     return response
 
 
-def cell(value):
-    """`value` as a CSV cell that a spreadsheet shows as text, never runs as a formula."""
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-def csv_rows(quotes, site_url):
-    """A header, then one row per appearance (one row for a quote printed nowhere)."""
-    yield CSV_COLUMNS
-    for quote in quotes:
-        person = quote.person
-        units = "; ".join(unit.name for unit, _ in public.units_of(person))
-        common = [
-            quote.short_id,
-            site_url + quote.get_absolute_url(),
-            quote.text,
-            person.name if person else "",
-            quote.speaker_description,
-            units,
-        ]
-        appearances = quote.appearances.all() or [None]
-        for appearance in appearances:
-            if appearance is None:
-                yield common + [""] * 6
-                continue
-            article = appearance.article
-            yield common + [
-                article.outlet.name if article.outlet else "",
-                article.title,
-                article.url or "",
-                article.published.isoformat() if article.published else "",
-                appearance.text,
-                appearance.attribution,
-            ]
+def _see_other(job):
+    # 303: the client is told to fetch the status page, whatever method it used.
+    response = redirect(job)
+    response.status_code = 303
+    return response
 
 
 def export_csv(request):
-    """/quotes/export.csv: the quote list's results, one row per appearance."""
-    quotes, error = filtered_quotes(request)
-    if error:
-        return bad_filter(error)
-    site_url = request.build_absolute_uri("/").rstrip("/")
-    writer = csv.writer(Echo())
-    rows = csv_rows(quotes.iterator(chunk_size=CHUNK_SIZE), site_url)
-    return attachment(
-        (writer.writerow([cell(value) for value in row]) for row in rows),
-        content_type="text/csv; charset=utf-8",
-        extension="csv",
-    )
+    """/quotes/export.csv: the quote list's results, one row per printing."""
+    return export(request, Export.Format.CSV)
 
 
 def export_jsonl(request):
-    """/quotes/export.jsonl: the quote list's results, one quote_record() a line."""
-    quotes, error = filtered_quotes(request)
-    if error:
-        return bad_filter(error)
-    site_url = request.build_absolute_uri("/")
-    lines = (
-        json.dumps(quote_record(quote, site_url=site_url), ensure_ascii=False) + "\n"
-        for quote in quotes.iterator(chunk_size=CHUNK_SIZE)
+    """/quotes/export.jsonl: the quote list's results, one export record a line."""
+    return export(request, Export.Format.JSONL)
+
+
+@never_cache
+def export_status(request, token):
+    """/exports/<token>/: how far a background export got, and its file once ready. The
+    page reloads itself while the export is queued or running."""
+    job = get_object_or_404(Export, token=token)
+    expired = job.expires_at <= timezone.now()
+    return render(
+        request,
+        "quotes/export_status.html",
+        {
+            "export": job,
+            "expired": expired,
+            "refresh_seconds": None if job.is_finished or expired else STATUS_REFRESH_SECONDS,
+            "keep_hours": settings.EXPORT_KEEP_HOURS,
+        },
+        status=410 if expired else 200,
     )
-    return attachment(lines, content_type="application/jsonl; charset=utf-8", extension="jsonl")
+
+
+def export_file(request, token):
+    """/exports/<token>/file: a ready export's file, streamed from disk."""
+    job = get_object_or_404(Export, token=token, status=Export.Status.READY)
+    path = export_path(job)
+    if job.expires_at <= timezone.now() or not path.exists():
+        return HttpResponse(
+            "This export has expired. Ask for it again from the quote list.\n",
+            status=410,
+            content_type="text/plain; charset=utf-8",
+        )
+    return FileResponse(
+        open(path, "rb"),  # noqa: SIM115 (FileResponse closes it)
+        as_attachment=True,
+        filename=file_name(job.format, job.created_at.date()),
+        content_type=CONTENT_TYPES[job.format],
+    )

@@ -1,65 +1,414 @@
-"""The JSON Lines record of a quote: field names others rely on, kept stable."""
+"""Quotes as export records: the JSON Lines record (field names others rely on, kept stable)
+and the CSV rows, read for many quotes at a time in a fixed number of queries.
+
+Exports read plain values, not model instances: one query streams every (quote, printing)
+pair of the selection in order, and each chunk of it asks once for the units and aliases of
+the people it names. Building a model object, a prefetch and a reversed URL per row is what
+held exports to a few thousand rows a second.
+"""
+
+import contextlib
+import csv
+import datetime
+import io
+import json
+import logging
+import os
+from itertools import groupby, islice
+from pathlib import Path
 
 from django.conf import settings
-from django.db.models import Prefetch
+from django.db.models import F
+from django.http import QueryDict
+from django.urls import reverse
+from django.utils import timezone
 
-from . import public
-from .models import Appearance, Membership, Quote
+from . import citations, public
+from .filters import QuoteFilter
+from .models import Export, Membership, PersonAlias, Quote
+
+logger = logging.getLogger(__name__)
+
+# Rows read from the database per round (one query per chunk for the people named in it).
+CHUNK_SIZE = 2000
+
+# The columns of the values query, in this order (a quote without printings has one row whose
+# printing columns are all None).
+FIELDS = (
+    "pk",
+    "short_id",
+    "text",
+    "status",
+    "person_id",
+    "person__name",
+    "speaker_description",
+    "appearances__id",
+    "appearances__text",
+    "appearances__start",
+    "appearances__end",
+    "appearances__attribution",
+    "appearances__article__source_file",
+    "appearances__article__url",
+    "appearances__article__title",
+    "appearances__article__published",
+    "appearances__article__outlet__name",
+)
+(
+    PK,
+    SHORT_ID,
+    TEXT,
+    STATUS,
+    PERSON_ID,
+    PERSON_NAME,
+    DESCRIPTION,
+    PRINTING_ID,
+    PRINTED_TEXT,
+    START,
+    END,
+    ATTRIBUTION,
+    SOURCE_FILE,
+    URL,
+    TITLE,
+    PUBLISHED,
+    OUTLET,
+) = range(len(FIELDS))
+
+# A short id no quote has, to find where short ids go in a permalink without reversing the
+# URL once per quote.
+_MARK = "SHORTIDMARK"
 
 
 def export_queryset(queryset=None):
-    """Quotes with everything their records need, fetched in a fixed number of queries per
-    chunk rather than one a row."""
+    """The quotes of `queryset` (by default every live quote), in a fixed order and with
+    nothing else attached: ordering, annotations and joins of a search are left behind in a
+    subquery, so that its joins never narrow the printings exported."""
     queryset = Quote.objects.live() if queryset is None else queryset
-    return (
-        queryset.select_related("person")
-        .prefetch_related(
-            "person__alias_set",
-            Prefetch(
-                "person__memberships",
-                queryset=Membership.objects.select_related("unit").order_by("unit__name"),
-            ),
-            Prefetch(
-                "appearances",
-                queryset=Appearance.objects.select_related("article__outlet").order_by(
-                    *public.PRINTING_ORDER
-                ),
-            ),
+    return Quote.objects.filter(pk__in=queryset.order_by().values("pk")).order_by("pk")
+
+
+def permalink_base(site_url: str | None = None) -> str:
+    """The base of exported permalinks: `site_url` if given, else SITE_URL."""
+    site_url = citations.site_url() if site_url is None else site_url.rstrip("/")
+    return site_url
+
+
+def permalink_maker(site_url: str | None = None):
+    """A function from a short id to its absolute permalink."""
+    before, after = reverse("quotes:quote-detail", kwargs={"short_id": _MARK}).split(_MARK)
+    base = permalink_base(site_url) + before
+    return lambda short_id: base + short_id + after
+
+
+def chunks(queryset):
+    """The printings of the quotes of `queryset` (export_queryset), by quote and then in
+    printing order, as (rows, people) a chunk at a time: `rows` are FIELDS tuples, `people`
+    maps the person ids they name to {"units": [names], "aliases": [names]}. One streamed
+    query, plus two per chunk for the people."""
+    values = (
+        export_queryset(queryset)
+        .order_by(
+            "pk",
+            # public.PRINTING_ORDER, followed from the quote to its printings.
+            F("appearances__article__published").asc(nulls_last=True),
+            "appearances__article__archived_at",
+            "appearances__start",
         )
-        .order_by("pk")
+        .values_list(*FIELDS)
+        .iterator(chunk_size=CHUNK_SIZE)
     )
+    people = {}
+    while chunk := list(islice(values, CHUNK_SIZE)):
+        wanted = {row[PERSON_ID] for row in chunk} - people.keys() - {None}
+        if wanted:
+            people.update(_people(wanted))
+        yield chunk, people
+
+
+def rows(queryset):
+    """(row, person) for every printing of `queryset`'s quotes (see chunks); `person` is
+    None for a quote with no named speaker."""
+    for chunk, people in chunks(queryset):
+        for row in chunk:
+            yield row, people.get(row[PERSON_ID])
+
+
+def _people(ids) -> dict:
+    """The units (each once, by name, as public.units_of lists them) and aliases of people."""
+    found = {pk: {"units": [], "aliases": []} for pk in ids}
+    seen_units = set()
+    memberships = (
+        Membership.objects.filter(person_id__in=ids)
+        .order_by("unit__name", "pk")
+        .values_list("person_id", "unit_id", "unit__name")
+    )
+    for person_id, unit_id, name in memberships:
+        if (person_id, unit_id) not in seen_units:
+            seen_units.add((person_id, unit_id))
+            found[person_id]["units"].append(name)
+    aliases = PersonAlias.objects.filter(person_id__in=ids).order_by("name", "pk")
+    for person_id, name in aliases.values_list("person_id", "name"):
+        found[person_id]["aliases"].append(name)
+    return found
+
+
+def csv_rows(queryset, *, site_url: str | None = None):
+    """The CSV columns' values, one list of strings per printing (one for a quote printed
+    nowhere), a chunk at a time: each cell a spreadsheet would run as a formula is made
+    text (the short id, permalink and date cannot start with one)."""
+    permalink = permalink_maker(site_url)
+    for chunk, people in chunks(queryset):
+        block = []
+        for row in chunk:
+            person = people.get(row[PERSON_ID])
+            published = row[PUBLISHED]
+            cells = [
+                row[TEXT],
+                row[PERSON_NAME] or "",
+                row[DESCRIPTION],
+                "; ".join(person["units"]) if person else "",
+                row[OUTLET] or "",
+                row[TITLE] or "",
+                row[URL] or "",
+                row[PRINTED_TEXT] or "",
+                row[ATTRIBUTION] or "",
+            ]
+            # Inline, not a function call per value: this runs for every cell of the file.
+            text, name, said_by, units, outlet, title, url, printed, attribution = [
+                "'" + value if value and value[0] in FORMULA_FIRST else value for value in cells
+            ]
+            block.append(
+                [
+                    row[SHORT_ID],
+                    permalink(row[SHORT_ID]),
+                    text,
+                    name,
+                    said_by,
+                    units,
+                    outlet,
+                    title,
+                    url,
+                    published.isoformat() if published else "",
+                    printed,
+                    attribution,
+                ]
+            )
+        yield block
+
+
+def records(queryset, *, site_url: str | None = None):
+    """quote_record() of every quote of `queryset`, by id, read a chunk at a time."""
+    permalink = permalink_maker(site_url)
+    for _, group in groupby(rows(queryset), key=lambda pair: pair[0][PK]):
+        group = list(group)
+        row, person = group[0]
+        yield {
+            "id": row[SHORT_ID],
+            "permalink": permalink(row[SHORT_ID]),
+            "text": row[TEXT],
+            "status": row[STATUS],
+            "speaker": (
+                {"name": row[PERSON_NAME], "aliases": person["aliases"]}
+                if row[PERSON_ID] is not None
+                else None
+            ),
+            "speaker_description": row[DESCRIPTION],
+            "units": [{"name": name} for name in person["units"]] if person else [],
+            "appearances": [
+                _appearance(printed) for printed, _ in group if printed[PRINTING_ID] is not None
+            ],
+        }
+
+
+def _appearance(row) -> dict:
+    published = row[PUBLISHED]
+    return {
+        "article": {
+            "source_file": row[SOURCE_FILE] or None,
+            "url": row[URL],
+            "outlet": row[OUTLET],
+            "title": row[TITLE] or None,
+            "published": published.isoformat() if published else None,
+        },
+        "text": row[PRINTED_TEXT],
+        "start": row[START],
+        "end": row[END],
+        "attribution": row[ATTRIBUTION],
+    }
 
 
 def quote_record(quote: Quote, *, site_url: str | None = None) -> dict:
-    site_url = settings.SITE_URL if site_url is None else site_url.rstrip("/")
-    person = quote.person
-    units = [{"name": unit.name} for unit, _ in public.units_of(person)]
-    return {
-        "id": quote.short_id,
-        "permalink": site_url + quote.get_absolute_url(),
-        "text": quote.text,
-        "status": quote.status,
-        "speaker": (
-            {"name": person.name, "aliases": [a.name for a in person.alias_set.all()]}
-            if person
-            else None
-        ),
-        "speaker_description": quote.speaker_description,
-        "units": units,
-        "appearances": [
-            {
-                "article": {
-                    "source_file": a.article.source_file or None,
-                    "url": a.article.url,
-                    "outlet": a.article.outlet.name if a.article.outlet else None,
-                    "title": a.article.title or None,
-                    "published": a.article.published.isoformat() if a.article.published else None,
-                },
-                "text": a.text,
-                "start": a.start,
-                "end": a.end,
-                "attribution": a.attribution,
-            }
-            for a in quote.appearances.all()
-        ],
-    }
+    """The export record of one quote, read from the database."""
+    return next(records(Quote.objects.filter(pk=quote.pk), site_url=site_url))
+
+
+# Files: CSV and JSON Lines -----------------------------------------------------------------
+
+CSV_COLUMNS = [
+    "quote_id",
+    "permalink",
+    "quote_text",
+    "speaker",
+    "speaker_description",
+    "units",
+    "outlet",
+    "article_title",
+    "article_url",
+    "published",
+    "appearance_text",
+    "attribution",
+]
+
+# A spreadsheet runs a cell starting with one of these as a formula (OWASP's list).
+FORMULA_FIRST = frozenset("=+-@\t\r")
+
+CONTENT_TYPES = {
+    Export.Format.CSV: "text/csv; charset=utf-8",
+    Export.Format.JSONL: "application/jsonl; charset=utf-8",
+}
+
+
+def blocks(export_format, queryset, *, site_url=None):
+    """The export of `queryset` in `export_format` ("csv" or "jsonl") as (text, rows) pairs,
+    a chunk of rows at a time: for CSV a header, then one row per printing; for JSON Lines
+    one record per quote."""
+    if export_format == Export.Format.CSV:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(CSV_COLUMNS)
+        yield out.getvalue(), 0
+        for block in csv_rows(queryset, site_url=site_url):
+            out.seek(0)
+            out.truncate()
+            writer.writerows(block)
+            yield out.getvalue(), len(block)
+    else:
+        for record in records(queryset, site_url=site_url):
+            yield json.dumps(record, ensure_ascii=False) + "\n", 1
+
+
+def lines(export_format, queryset, *, site_url=None):
+    """The export as single lines: the CSV header, then one CSV row or JSON Lines record a
+    line (a CSV cell may hold line breaks of its own). blocks() is faster for writing out."""
+    if export_format == Export.Format.CSV:
+        writer = csv.writer(Echo())
+        yield writer.writerow(CSV_COLUMNS)
+        for block in csv_rows(queryset, site_url=site_url):
+            yield from map(writer.writerow, block)
+    else:
+        for record in records(queryset, site_url=site_url):
+            yield json.dumps(record, ensure_ascii=False) + "\n"
+
+
+class Echo:
+    """A file-like object whose write() hands back what it was given, so that csv.writer
+    formats one row at a time (as in Django's docs on streaming CSV)."""
+
+    def write(self, value):
+        return value
+
+
+# Background exports --------------------------------------------------------------------------
+
+
+def filtered_quotes(query: str):
+    """The public quotes the quote list shows for the query string `query`, and the filter's
+    error messages (None when it is valid)."""
+    # No request: downloads are public whoever asks, so staff-only filters are refused.
+    filterset = QuoteFilter(QueryDict(query), queryset=public.quotes(), request=None)
+    if filterset.is_valid():
+        return filterset.qs, None
+    return None, "\n".join(
+        f"{name}: {message}" if name != "__all__" else message
+        for name, errors in filterset.errors.items()
+        for message in errors
+    )
+
+
+def is_small(queryset) -> bool:
+    """Whether an export of `queryset` is small enough to answer within the request: at most
+    EXPORT_DIRECT_MAX_ROWS quotes and printings. Counted with a LIMIT, so a huge selection
+    costs no more to judge than a small one."""
+    limit = settings.EXPORT_DIRECT_MAX_ROWS
+    ids = queryset.order_by().values("pk")
+    if ids[: limit + 1].count() > limit:
+        return False
+    return public.printings().filter(quote__in=ids)[: limit + 1].count() <= limit
+
+
+def export_path(export: Export) -> Path:
+    return Path(settings.EXPORT_DIR) / export.file_name
+
+
+def request_export(*, export_format: str, query: str, site_url: str) -> Export:
+    """The background export of these filters: one already queued, running or ready (and
+    not about to expire) is shared, so that asking again does not start another."""
+    from .tasks import export_quotes_file
+
+    now = timezone.now()
+    fresh = now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS / 2)
+    export = (
+        Export.objects.filter(format=export_format, query=query, site_url=site_url)
+        .exclude(status=Export.Status.FAILED)
+        .filter(expires_at__gt=fresh)
+        .order_by("-created_at")
+        .first()
+    )
+    if export is None:
+        export = Export.objects.create(
+            format=export_format,
+            query=query,
+            site_url=site_url,
+            expires_at=now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS),
+        )
+        export_quotes_file.enqueue(export.pk)
+    return export
+
+
+def run_export(export_id: int) -> Export | None:
+    """Write export `export_id`'s file, marking it running, then ready or failed. Run by the
+    export_quotes_file task; running it again starts the file over (a worker that died)."""
+    export = Export.objects.filter(pk=export_id).first()
+    if export is None or export.status == Export.Status.READY:
+        return export
+    export.status = Export.Status.RUNNING
+    export.started_at = timezone.now()
+    export.save(update_fields=["status", "started_at"])
+    path = export_path(export)
+    partial = path.with_name(path.name + ".part")
+    try:
+        quotes, error = filtered_quotes(export.query)
+        if error:
+            raise ValueError(error)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        count = 0
+        with open(partial, "w", encoding="utf-8", newline="") as out:
+            for text, rows_written in blocks(export.format, quotes, site_url=export.site_url):
+                out.write(text)
+                count += rows_written
+        os.replace(partial, path)
+    except Exception as error:
+        logger.exception("Export id=%s failed", export.pk)
+        export.status = Export.Status.FAILED
+        export.error = str(error)[:500] or error.__class__.__name__
+        export.finished_at = timezone.now()
+        export.save(update_fields=["status", "error", "finished_at"])
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise
+    export.status = Export.Status.READY
+    export.rows = count
+    export.size = path.stat().st_size
+    export.finished_at = timezone.now()
+    export.save(update_fields=["status", "rows", "size", "finished_at"])
+    return export
+
+
+def clean_expired_exports(now=None) -> int:
+    """Delete the exports past their expiry date, and their files; returns how many."""
+    expired = Export.objects.filter(expires_at__lte=now or timezone.now())
+    count = 0
+    for export in expired:
+        export_path(export).unlink(missing_ok=True)
+        export.delete()
+        count += 1
+    return count

@@ -1,8 +1,9 @@
 """Background tasks of the quotes app: reading archived articles again with the current rules
-(`reextract --queue`). Importing articles is archive.tasks.import_article.
+(`reextract --queue`), writing large exports to files, recounting the archive-wide figures.
+Importing articles is archive.tasks.import_article.
 
 A task may run more than once: a worker that dies mid-task has the task put back in the queue
-(quotes.workers). The task here is idempotent, so that is safe.
+(quotes.workers). Each task here is idempotent, so that is safe.
 """
 
 from django_tasks import task
@@ -34,3 +35,32 @@ def reextract_article(article_id: int) -> dict:
         "relinked": report.relinked,
         "notes": report.notes,
     }
+
+
+@task()
+def export_quotes_file(export_id: int) -> dict:
+    """Write background export `export_id`'s file (quotes.exporting.run_export), then delete
+    the exports that have expired. Running it again starts the file over, so a task queued
+    again after its worker died is safe."""
+    from .exporting import clean_expired_exports, run_export
+
+    export = run_export(export_id)
+    expired = clean_expired_exports()
+    if export is None:
+        return {"export": export_id, "found": False, "expired_deleted": expired}
+    return {
+        "export": export_id,
+        "found": True,
+        "status": export.status,
+        "rows": export.rows,
+        "expired_deleted": expired,
+    }
+
+
+@task()
+def refresh_archive_figures() -> dict:
+    """Recount the home page's archive-wide figures (quotes.stats.refresh)."""
+    from . import stats
+
+    figures = stats.refresh()
+    return {"quotes": figures.quote_count, "computed_at": figures.computed_at.isoformat()}

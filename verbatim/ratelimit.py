@@ -20,6 +20,9 @@ GROUPS = {
     "quotes:quote-list": "search",
     "quotes:quote-export-csv": "download",
     "quotes:quote-export-jsonl": "download",
+    # A large download's status page (reloading itself every few seconds) and its file.
+    "quotes:export-status": "download",
+    "quotes:export-file": "download",
     "quotes:quote-citation": "download",
     "quotes:capture-warc": "download",
     "quotes:quote-feed": "feed",

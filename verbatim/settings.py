@@ -99,6 +99,8 @@ MIDDLEWARE = [
     "simple_history.middleware.HistoryRequestMiddleware",
     # 429 for a client that searches, downloads or reads feeds too often.
     "verbatim.ratelimit.RateLimitMiddleware",
+    # Anonymous reads of public pages go to the read replica, if there is one.
+    "verbatim.routers.ReplicaMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -167,6 +169,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DEFAULT_SQLITE.parent.mkdir(exist_ok=True)
     # Wait for the writer instead of failing at once when two processes share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+# DATABASE_REPLICA_URL, where set, is a read replica of the same database (PostgreSQL
+# streaming replication): verbatim.routers sends the reads of anonymous GET requests to
+# public pages there, everything else to "default". Migrations never run on it, and tests
+# read it as the default's mirror.
+if os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = dj_database_url.parse(
+        os.environ["DATABASE_REPLICA_URL"], conn_max_age=60, conn_health_checks=True
+    )
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+DATABASE_ROUTERS = ["verbatim.routers.ReplicaRouter"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -220,9 +232,11 @@ BEHIND_PROXY = env_bool("BEHIND_PROXY")
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# The cache holds rate-limit counters and short-lived page figures. Production sets REDIS_URL
-# (or CACHE_URL), so that every worker process counts a client's requests together; without
-# it each process keeps its own LocMemCache, the zero-setup default for development.
+# The cache holds the rate-limit counters. Production sets REDIS_URL (or CACHE_URL), so that
+# every worker process on every web host shares it and counts a client's requests together;
+# without it each process keeps its own LocMemCache, the zero-setup default for development.
+# Nothing read from the database is cached per process (the home page's figures are a table
+# row, quotes.stats); the only in-process memos are of pure functions of text (stemming).
 CACHE_URL = os.environ.get("REDIS_URL") or os.environ.get("CACHE_URL")
 if CACHE_URL:
     if urlsplit(CACHE_URL).scheme not in {"redis", "rediss", "unix"}:
@@ -315,8 +329,18 @@ LOGGING = {
 # Public lists.
 QUOTES_PER_PAGE = 25
 
-# Where the public site lives, for absolute permalinks in exports.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Downloads (quotes/downloads.py): a selection of at most EXPORT_DIRECT_MAX_ROWS quotes and
+# printings streams back at once, well within a web worker's timeout; a larger one is written
+# by a task into EXPORT_DIR (shared by web and worker hosts) and kept EXPORT_KEEP_HOURS.
+EXPORT_DIRECT_MAX_ROWS = int(os.environ.get("EXPORT_DIRECT_MAX_ROWS", 20_000))
+EXPORT_DIR = Path(os.environ.get("EXPORT_DIR", BASE_DIR / "var" / "exports"))
+EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS", 72))
+
+# Where the public site lives (scheme and host, e.g. https://verbatim.example): the origin of
+# every absolute link, through quotes.citations.site_url. Required in production (a deploy
+# check refuses it missing or on localhost); in development, left empty, pages use the host
+# they were asked for and commands http://127.0.0.1:8000.
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 
 # Capturing pages from their URL (archive/capture.py). A capture, redirects included, must be
 # done within CAPTURE_TIMEOUT_SECONDS (each connect and read waits at most what is left of
@@ -328,7 +352,8 @@ CAPTURE_TIMEOUT_SECONDS = float(os.environ.get("CAPTURE_TIMEOUT_SECONDS", 30))
 CAPTURE_MAX_REDIRECTS = int(os.environ.get("CAPTURE_MAX_REDIRECTS", 10))
 CAPTURE_MAX_BYTES = int(os.environ.get("CAPTURE_MAX_BYTES", 10 * 1024 * 1024))
 CAPTURE_ALLOW_PRIVATE = env_bool("CAPTURE_ALLOW_PRIVATE")
-CAPTURE_USER_AGENT = f"VerbatimArchive/0.1 (+{SITE_URL})"
+# The archive names itself to the sites it fetches from, with its address where it has one.
+CAPTURE_USER_AGENT = f"VerbatimArchive/0.1 (+{SITE_URL})" if SITE_URL else "VerbatimArchive/0.1"
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],

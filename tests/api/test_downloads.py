@@ -1,16 +1,23 @@
-"""/quotes/export.csv and /quotes/export.jsonl: the quote list's results as files."""
+"""/quotes/export.csv and /quotes/export.jsonl: the quote list's results as files, streamed
+when small, written by a background task (with a status page) when large."""
 
 import csv
+import datetime
 import io
 import json
 
 import pytest
+from django.core.management import call_command
 from django.http import StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.test import RequestFactory
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from quotes import public
 from quotes.filters import QuoteFilter
+from quotes.models import Export, Quote
+from quotes.search import refresh_search
 from tests.factories import AppearanceFactory, MembershipFactory, QuoteFactory
 
 
@@ -181,3 +188,162 @@ def test_no_download_links_when_the_filters_have_errors():
         "quotes/includes/downloads.html", {"filter": filterset}, request=request
     )
     assert "export" not in html
+
+
+# Large downloads: written by a background task, never a truncated 200 -----------------------
+
+DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+
+@pytest.fixture
+def background(settings, tmp_path):
+    """Exports of more than two quotes or printings go to the background, through the
+    database task queue production uses, into a scratch folder."""
+    settings.EXPORT_DIRECT_MAX_ROWS = 2
+    settings.EXPORT_DIR = tmp_path / "exports"
+    settings.TASKS = DATABASE_TASKS
+    return settings
+
+
+def run_worker():
+    """The production worker (`run_worker`), until the queue is empty."""
+    call_command("run_worker", "--batch", "--no-startup-delay", verbosity=0)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("extension", ["csv", "jsonl"])
+def test_export_at_the_limit_answers_directly_with_every_row(client, archive, settings, extension):
+    """A selection of as many quotes and printings as the limit streams back at once, whole."""
+    settings.EXPORT_DIRECT_MAX_ROWS = 3  # two public quotes, three printings
+    response = client.get(f"/quotes/export.{extension}")
+    assert response.status_code == 200
+    if extension == "csv":
+        assert len(csv_rows(response)) == 3
+    else:
+        assert len(jsonl_records(response)) == 2
+    assert not Export.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("extension", ["csv", "jsonl"])
+def test_large_export_is_written_in_the_background_with_every_row(
+    client, archive, background, extension
+):
+    """Over the limit, the researcher is sent (303) to a status page that says the export is
+    queued and reloads itself; a worker writes the file; the page then links it, and the file
+    holds every row the direct download would have."""
+    settings = background
+    response = client.get(f"/quotes/export.{extension}?from=2031-01-01")
+    assert response.status_code == 303
+    export = Export.objects.get()
+    assert response["Location"] == f"/exports/{export.token}/"
+    assert len(export.token) >= 40
+
+    page = client.get(response["Location"])
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Your download is being prepared" in html
+    assert "the export is queued" in html
+    assert '<meta http-equiv="refresh" content="5">' in html
+    assert "refreshes itself" in html
+    assert "<script" not in html
+    assert "no-cache" in page["Cache-Control"]
+
+    run_worker()
+
+    html = client.get(response["Location"]).content.decode()
+    assert "Your download is ready" in html
+    assert 'http-equiv="refresh"' not in html
+    assert f'href="/exports/{export.token}/file"' in html
+    download = client.get(f"/exports/{export.token}/file")
+    assert download.status_code == 200
+    assert download["Content-Disposition"].startswith('attachment; filename="verbatim-quotes-')
+    body = b"".join(download.streaming_content).decode()
+
+    settings.EXPORT_DIRECT_MAX_ROWS = 1000
+    direct = content(client.get(f"/quotes/export.{extension}?from=2031-01-01"))
+    assert body == direct
+    if extension == "csv":
+        rows = list(csv.DictReader(io.StringIO(body, newline="")))
+        assert sorted(r["quote_text"] for r in rows) == [
+            "The bridge held.",
+            "We hold the pier.",
+            "We hold the pier.",
+        ]
+        assert "3 rows" in html
+    else:
+        texts = sorted(json.loads(line)["text"] for line in body.splitlines())
+        assert texts == ["The bridge held.", "We hold the pier."]
+        assert "2 quotes" in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_asking_again_shares_the_export_already_made(client, archive, background):
+    """The same download asked for twice is one export and one task."""
+    first = client.get("/quotes/export.csv?outlet=evening-star&from=2031-01-01")
+    again = client.get("/quotes/export.csv?outlet=evening-star&from=2031-01-01")
+    other = client.get("/quotes/export.jsonl?outlet=evening-star&from=2031-01-01")
+    assert first["Location"] == again["Location"] != other["Location"]
+    assert Export.objects.count() == 2
+    assert DBTaskResult.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_failed_export_is_shown_as_failed(client, archive, background, tmp_path):
+    """An export whose file cannot be written says so on its status page, which stops
+    reloading, and offers no file."""
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the export folder should be")
+    background.EXPORT_DIR = blocked
+    location = client.get("/quotes/export.csv")["Location"]
+    run_worker()
+    page = client.get(location)
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "This download failed" in html
+    assert 'http-equiv="refresh"' not in html
+    assert "/file" not in html
+    assert str(tmp_path) not in html  # the error is logged, not shown
+    export = Export.objects.get()
+    assert export.status == Export.Status.FAILED and export.error
+    assert client.get(f"/exports/{export.token}/file").status_code == 404
+    assert DBTaskResult.objects.get().status == "FAILED"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_expired_exports_are_gone_and_cleaned_up(client, archive, background):
+    """Past its expiry an export's page answers 410, and the next export task deletes it
+    and its file."""
+    location = client.get("/quotes/export.csv")["Location"]
+    run_worker()
+    old = Export.objects.get()
+    path = background.EXPORT_DIR / old.file_name
+    assert path.exists()
+    Export.objects.filter(pk=old.pk).update(expires_at=timezone.now() - datetime.timedelta(1))
+    assert client.get(location).status_code == 410
+    assert client.get(f"/exports/{old.token}/file").status_code == 410
+
+    client.get("/quotes/export.jsonl")
+    run_worker()
+    assert list(Export.objects.values_list("format", flat=True)) == ["jsonl"]
+    assert not path.exists()
+
+
+@pytest.mark.django_db
+def test_unknown_export_tokens_find_nothing(client):
+    """A made-up token is a 404, for the page and the file."""
+    assert client.get("/exports/not-a-real-token/").status_code == 404
+    assert client.get("/exports/not-a-real-token/file").status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("extension", ["csv", "jsonl"])
+def test_a_search_exports_every_printing_of_each_quote_it_finds(client, archive, extension):
+    """A word search exports the quotes the list finds, each with all of its printings."""
+    refresh_search(Quote.objects.all())
+    response = client.get(f"/quotes/export.{extension}?q=pier")
+    if extension == "csv":
+        assert sorted(r["outlet"] for r in csv_rows(response)) == ["Evening Star", "Morning Post"]
+    else:
+        [record] = jsonl_records(response)
+        assert record["text"] == "We hold the pier." and len(record["appearances"]) == 2

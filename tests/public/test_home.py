@@ -1,8 +1,15 @@
 """The front page: what Verbatim is, a search box, counts, latest quotes, most-quoted people."""
 
-import pytest
+import re
 
-from quotes.models import Quote
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from quotes import stats
+from quotes.models import ArchiveFigures, Quote
+from quotes.services import lifecycle
 from tests.factories import AppearanceFactory, PersonFactory, QuoteFactory
 
 
@@ -78,13 +85,101 @@ def test_home_ranks_the_most_quoted_people(client):
     assert "Never Published" not in html
 
 
+FIGURES = ["quotes", "people", "articles", "outlets"]
+
+
+def counts(client):
+    """The figures the front page shows, as (label, number) pairs."""
+    html = client.get("/").content.decode()
+    numbers = re.findall(r"<li><strong>([\d,]+)</strong>", html)
+    figures = dict(zip(FIGURES, (int(n.replace(",", "")) for n in numbers), strict=True))
+    ranking = html[html.index("Most quoted") :]
+    return figures, re.findall(r'<a href="/people/[^"]+">([^<]+)</a>', ranking)
+
+
 @pytest.mark.django_db
-def test_archive_counts_are_reused_for_a_minute(client, django_assert_max_num_queries):
-    """The archive-wide counts are computed once and reused, so a busy home page does not
-    rescan the archive on every request; the latest quotes are always current."""
+def test_the_figures_are_read_not_recounted_on_each_visit(client, django_assert_max_num_queries):
+    """Once counted, the archive-wide figures are read from their row: a visit runs a
+    handful of queries and counts nothing over the archive, while the latest quotes are
+    always current."""
     AppearanceFactory()
     client.get("/")
     newest = AppearanceFactory().quote
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(6) as queries:
         page = client.get("/").content.decode()
     assert newest.get_absolute_url() in page
+    assert not [q["sql"] for q in queries.captured_queries if "COUNT(" in q["sql"].upper()]
+
+
+@pytest.mark.django_db
+def test_publishing_withdrawing_and_merging_change_the_figures(
+    client, django_capture_on_commit_callbacks
+):
+    """The figures follow the lifecycle: a quote published, withdrawn, merged into another,
+    or a person merged into another, shows on the front page at the next visit."""
+    often = PersonFactory(name="Often Quoted")
+    rarely = PersonFactory(name="Rarely Quoted")
+    first, second = AppearanceFactory.create_batch(2, quote__person=often)
+    waiting = AppearanceFactory(quote__person=rarely, quote__status=Quote.Status.SUGGESTED)
+    assert counts(client) == (
+        {"quotes": 2, "people": 1, "articles": 2, "outlets": 2},
+        ["Often Quoted"],
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        lifecycle.publish([waiting.quote])
+    assert counts(client) == (
+        {"quotes": 3, "people": 2, "articles": 3, "outlets": 3},
+        ["Often Quoted", "Rarely Quoted"],
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        lifecycle.withdraw(first.quote, reason=Quote.WithdrawalReason.LEGAL)
+    assert counts(client)[0] == {"quotes": 2, "people": 2, "articles": 2, "outlets": 2}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        lifecycle.merge_people(source=rarely, target=often)
+    assert counts(client) == (
+        {"quotes": 2, "people": 1, "articles": 2, "outlets": 2},
+        ["Often Quoted"],
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        lifecycle.merge(source=waiting.quote, target=second.quote)
+    # One statement printed by two articles now.
+    assert counts(client)[0] == {"quotes": 1, "people": 1, "articles": 2, "outlets": 2}
+
+
+@pytest.mark.django_db
+def test_figures_are_recounted_when_older_than_their_limit(client):
+    """A change that sends no lifecycle signal (a printing added by an import) reaches the
+    figures within STATS_MAX_AGE: an older count is redone."""
+    quote = AppearanceFactory().quote
+    assert counts(client)[0]["articles"] == 1
+    AppearanceFactory(quote=quote)
+    assert counts(client)[0]["articles"] == 1  # counted a moment ago
+    ArchiveFigures.objects.update(computed_at=timezone.now() - stats.STATS_MAX_AGE)
+    assert counts(client)[0]["articles"] == 2
+
+
+DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_workers_one_recount_is_queued_however_many_visits(client, settings):
+    """With task workers, a change marks the figures stale; the next visits show them as
+    they were and queue one recount between them, which a worker runs."""
+    settings.TASKS = DATABASE_TASKS
+    AppearanceFactory()
+    assert counts(client)[0]["quotes"] == 1  # the first count, done in the request
+    waiting = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
+
+    lifecycle.publish([waiting])  # autocommit here: quote_changed is sent at once
+    for _ in range(3):
+        assert counts(client)[0]["quotes"] == 1
+    [task] = DBTaskResult.objects.all()
+    assert task.task_path == "quotes.tasks.refresh_archive_figures"
+
+    call_command("run_worker", "--batch", "--no-startup-delay", verbosity=0)
+    assert counts(client)[0]["quotes"] == 2
+    assert DBTaskResult.objects.count() == 1
