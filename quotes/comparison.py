@@ -99,8 +99,19 @@ def compare(canonical_text, printed_text):
     differences). Canonical words before the first or after the last printed word are
     NOT_PRINTED (the outlet printed part of the statement); missing words between are
     DROPPED; a replaced run is CHANGED pairs with any words left over ADDED or DROPPED."""
-    canonical = tokenize(canonical_text)
-    printed = tokenize(printed_text)
+    return _compare(tokenize(canonical_text), tokenize(printed_text))
+
+
+def compare_pieces(canonical_text, pieces):
+    """`compare` for everything one article printed of a statement: its quoted pieces, in
+    the order it printed them, read as one text. Canonical words that fall between two
+    pieces are DROPPED and those before the first or after the last NOT_PRINTED, so that
+    the counts say what the article as a whole left out, not what each fragment did."""
+    printed = [word for piece in pieces for word in tokenize(piece)]
+    return _compare(tokenize(canonical_text), printed)
+
+
+def _compare(canonical, printed):
     if not printed:
         return [Op(NOT_PRINTED, canonical=tuple(canonical))] if canonical else []
     matcher = SequenceMatcher(

@@ -192,3 +192,19 @@ def printing_key(appearance):
 
 def in_printing_order(appearances) -> list:
     return sorted(appearances, key=printing_key)
+
+
+def articles_printing(quote) -> list[Article]:
+    """The articles that printed public `quote`, in printing order, each with `pieces`: the
+    printings of the quote it holds (one per quoted piece), in the order they stand in it.
+    Each piece's `article` is the article it is listed under. One query."""
+    # The text of each article is read for the citation's title case (quotes.citations).
+    appearances = quote.appearances.with_articles(body=True).order_by(*PRINTING_ORDER)
+    articles: dict[int, Article] = {}
+    for appearance in appearances:
+        article = articles.setdefault(appearance.article_id, appearance.article)
+        if not hasattr(article, "pieces"):
+            article.pieces = []
+        appearance.article = article
+        article.pieces.append(appearance)
+    return list(articles.values())

@@ -1,20 +1,25 @@
 """Positions for the inline SVG timelines: when outlets printed a quote, and when a person's or
-a unit's quotes were published. Pure functions of dates; the template tags draw them."""
+a unit's quotes were published. Pure functions of dates; the template tags draw them.
+
+Horizontal positions are percentages of the drawing's width and everything else is in CSS
+pixels (the SVGs have no viewBox), so that text, dots and tap targets keep their size on a
+phone instead of shrinking with the picture."""
 
 import datetime
 from dataclasses import dataclass, field
 
 from django.utils.dateformat import format as date_format
 
-WIDTH = 560
-LABEL_WIDTH = 170  # left gutter for outlet names in the quote strip
-MARGIN = 16
-ROW_HEIGHT = 22
-AXIS_HEIGHT = 28
-BAR_AREA_HEIGHT = 90
-LABEL_CHARS = 20  # outlet names longer than this are shortened; the full name is a tooltip
-MAX_TICKS = 5
-TICK_GAP = 110  # the least room between two tick labels, in SVG units
+ROW_HEIGHT = 32  # px: a row of the quote strip, room for a 24 px tap target
+AXIS_HEIGHT = 28  # px: the axis line and its tick labels
+BAR_AREA_HEIGHT = 90  # px: the tallest bar of a histogram
+DOT_AREA_HEIGHT = 20  # px: the room of a histogram that is one dot
+TOP = 16  # px above the tallest bar, for the peak's label
+MAX_BAR = 4.0  # %: the widest a bar gets, so that a short period keeps bars narrow
+TICK_GAP = 40.0  # %: the least room between two tick labels (about 130 px on a phone)
+# Dots of one outlet closer than this (in % of the axis) are drawn as one dot with a count:
+# about 16 px on a phone, where two 24 px targets would overlap.
+MERGE_GAP = 5.0
 
 DAY_SPAN_LIMIT = 62  # days: up to about two months, bars per day
 MONTH_SPAN_LIMIT = 12 * 20  # months: up to twenty years, bars per month; beyond, per year
@@ -29,13 +34,13 @@ def short_date(day):
     return date_format(day, "j M Y")
 
 
-def short_label(text, limit=LABEL_CHARS):
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def plural(n, word, words=None):
+    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 @dataclass(frozen=True)
 class Printing:
-    """One appearance as the strip needs it."""
+    """One article that printed the quote, as the strip needs it."""
 
     date: datetime.date | None
     outlet: str
@@ -45,21 +50,33 @@ class Printing:
 
 @dataclass
 class Dot:
+    """One dot of a row: the printings of one outlet on one day, or on days too close to
+    tell apart on a phone."""
+
     x: float
-    y: float
-    printing: Printing
+    printings: list
 
     @property
-    def tooltip(self):
-        tip = f"{self.printing.outlet}, {long_date(self.printing.date)}"
-        return f"{tip}: {self.printing.title}" if self.printing.title else tip
+    def count(self):
+        return len(self.printings)
+
+    @property
+    def href(self):
+        return self.printings[0].href
+
+    @property
+    def label(self):
+        first, last = self.printings[0], self.printings[-1]
+        when = long_date(first.date)
+        if last.date != first.date:
+            when = f"{when} to {long_date(last.date)}"
+        what = first.title if self.count == 1 else plural(self.count, "article")
+        return f"{first.outlet}, {when}: {what}" if what else f"{first.outlet}, {when}"
 
 
 @dataclass
 class Row:
     label: str
-    full_label: str
-    y: float
     dots: list = field(default_factory=list)
 
 
@@ -70,7 +87,7 @@ class Tick:
     anchor: str = "middle"
 
 
-def _anchored(ticks):
+def _spaced(ticks):
     """Ticks far enough apart for their labels not to overlap, the first and the last kept;
     the outer labels run inwards so that they stay inside the picture."""
     if len(ticks) < 2:
@@ -80,112 +97,106 @@ def _anchored(ticks):
     for tick in ticks[1:-1]:
         if tick.x - kept[-1].x >= TICK_GAP and last.x - tick.x >= TICK_GAP:
             kept.append(tick)
-    if last.x - first.x >= TICK_GAP:
-        kept.append(last)
-        first.anchor, last.anchor = "start", "end"
+    kept.append(last)
+    first.anchor, last.anchor = "start", "end"
     return kept
 
 
 @dataclass
 class Strip:
-    width: int
-    height: int
-    plot_left: float
-    plot_right: float
-    axis_y: float
     rows: list
     ticks: list
     undated: list
-    summary: str
+    merged: bool  # whether any dot stands for several printings
+    start: datetime.date
+    end: datetime.date
+
+    @property
+    def height(self):
+        return ROW_HEIGHT
+
+    @property
+    def middle(self):
+        return ROW_HEIGHT / 2
 
 
-def _ticks(start, end, left, right):
-    """Up to MAX_TICKS dated ticks evenly across [start, end], each day once."""
+def _date_ticks(start, end):
+    """The first day, the last and the one midway, each once."""
     span = (end - start).days
     if span == 0:
-        return [Tick((left + right) / 2, short_date(start))]
-    steps = min(MAX_TICKS - 1, span)
-    days = sorted({round(span * i / steps) for i in range(steps + 1)})
+        return [Tick(50.0, short_date(start))]
+    days = sorted({0, span // 2, span})
+    return _spaced(
+        [
+            Tick(round(100 * d / span, 1), short_date(start + datetime.timedelta(days=d)))
+            for d in days
+        ]
+    )
+
+
+def _merged(dots):
+    """Dots closer than MERGE_GAP as one, at the middle of those it stands for."""
+    out = []
+    for x, printing in dots:
+        if out and x - out[-1][0][0] < MERGE_GAP:
+            out[-1].append((x, printing))
+        else:
+            out.append([(x, printing)])
     return [
-        Tick(
-            round(left + (right - left) * d / span, 1),
-            short_date(start + datetime.timedelta(days=d)),
-        )
-        for d in days
+        Dot(round((group[0][0] + group[-1][0]) / 2, 1), [p for _x, p in group]) for group in out
     ]
 
 
-def quote_strip(printings, *, width=WIDTH):
+def quote_strip(printings):
     """A row per outlet (in order of first printing) with a dot per dated printing on a
-    shared date axis; undated printings are listed apart. None where nothing is dated."""
+    shared date axis, dots too close together merged; undated printings are listed apart.
+    None where nothing is dated."""
     dated = sorted((p for p in printings if p.date), key=lambda p: p.date)
     undated = [p for p in printings if not p.date]
     if not dated:
         return None
     start, end = dated[0].date, dated[-1].date
     span = (end - start).days
-    left, right = LABEL_WIDTH, width - MARGIN
-    rows = {}
+    positions = {}
     for printing in dated:
-        if printing.outlet not in rows:
-            y = MARGIN + ROW_HEIGHT * len(rows) + ROW_HEIGHT / 2
-            rows[printing.outlet] = Row(short_label(printing.outlet), printing.outlet, y)
-        row = rows[printing.outlet]
-        if span:
-            x = left + (right - left) * (printing.date - start).days / span
-        else:
-            x = (left + right) / 2
-        row.dots.append(Dot(round(x, 1), row.y, printing))
-    axis_y = MARGIN + ROW_HEIGHT * len(rows) + 4
-    outlets = len(rows)
-    if span:
-        when = f"between {long_date(start)} and {long_date(end)}"
-    else:
-        when = f"on {long_date(start)}"
-    summary = (
-        f"Printed {len(dated)} time{'s' if len(dated) != 1 else ''} by {outlets} "
-        f"outlet{'s' if outlets != 1 else ''} {when}: "
-        + "; ".join(f"{p.outlet}, {long_date(p.date)}" for p in dated)
-        + "."
-    )
-    if undated:
-        summary += f" {len(undated)} more with the date unknown."
+        x = 100 * (printing.date - start).days / span if span else 50.0
+        positions.setdefault(printing.outlet, []).append((x, printing))
+    rows = [Row(outlet, _merged(dots)) for outlet, dots in positions.items()]
     return Strip(
-        width=width,
-        height=int(axis_y + AXIS_HEIGHT),
-        plot_left=left,
-        plot_right=right,
-        axis_y=axis_y,
-        rows=list(rows.values()),
-        ticks=_anchored(_ticks(start, end, left, right)),
+        rows=rows,
+        ticks=_date_ticks(start, end),
         undated=undated,
-        summary=summary,
+        merged=any(dot.count > 1 for row in rows for dot in row.dots),
+        start=start,
+        end=end,
     )
 
 
 @dataclass
 class Bar:
-    x: float
+    x: float  # % of the width, the bar's left edge
     y: float
-    width: float
+    width: float  # %
     height: float
     label: str
     count: int
 
     @property
+    def centre(self):
+        return round(self.x + self.width / 2, 2)
+
+    @property
     def tooltip(self):
-        return f"{self.label}: {self.count} quote{'' if self.count == 1 else 's'}"
+        return f"{self.label}: {plural(self.count, 'quote')}"
 
 
 @dataclass
 class Histogram:
-    width: int
     height: int
-    plot_left: float
-    plot_right: float
     top: float
     baseline: float
     period: str  # "day", "month" or "year"
+    single: bool  # one period only: drawn as one dot with its count, not a wall
     bars: list
     ticks: list
     peak: int
@@ -228,11 +239,12 @@ def _bucket_key(day, period):
     return datetime.date(day.year, day.month, 1)
 
 
-def histogram(dates, *, width=WIDTH):
+def histogram(dates):
     """Bars of how many quotes fall in each day, month or year (whichever suits the span)
-    from the first date to the last, empty periods included so that the axis is even.
-    `dates` holds one date per quote, None for a quote with no dated printing. None where
-    no date is known."""
+    from the first date to the last, empty periods included so that the axis is even; bars
+    are never wider than MAX_BAR, and a single period is one bar that the template draws as
+    a dot. `dates` holds one date per quote, None for a quote with no dated printing. None
+    where no date is known."""
     known = sorted(d for d in dates if d)
     undated = len(dates) - len(known)
     if not known:
@@ -245,10 +257,10 @@ def histogram(dates, *, width=WIDTH):
         key = _bucket_key(day, period)
         tally[key] = tally.get(key, 0) + 1
     peak = max(tally.values())
-    left, right = MARGIN + 24, width - MARGIN
-    slot = (right - left) / len(buckets)
-    gap = min(2.0, slot * 0.2)
-    baseline = MARGIN + BAR_AREA_HEIGHT
+    slot = 100 / len(buckets)
+    bar_width = min(slot * 0.8, MAX_BAR)
+    single = len(buckets) == 1
+    baseline = TOP + (DOT_AREA_HEIGHT if single else BAR_AREA_HEIGHT)
     bars = []
     for index, (first, label, _short) in enumerate(buckets):
         count = tally.get(first, 0)
@@ -257,39 +269,34 @@ def histogram(dates, *, width=WIDTH):
         height = max(2.0, BAR_AREA_HEIGHT * count / peak)
         bars.append(
             Bar(
-                x=round(left + slot * index + gap / 2, 1),
+                x=round(slot * (index + 0.5) - bar_width / 2, 2),
                 y=round(baseline - height, 1),
-                width=round(max(slot - gap, 1.0), 1),
+                width=round(bar_width, 2),
                 height=round(height, 1),
                 label=label,
                 count=count,
             )
         )
-    shown = sorted({0, len(buckets) - 1} | {round(i * (len(buckets) - 1) / 4) for i in range(5)})
-    if len(buckets) < MAX_TICKS:
-        shown = range(len(buckets))
-    ticks = [Tick(round(left + slot * (i + 0.5), 1), buckets[i][2]) for i in shown]
+    ticks = [Tick(round(slot * (i + 0.5), 2), short) for i, (_f, _l, short) in enumerate(buckets)]
     busiest = max(bars, key=lambda bar: bar.count)
     total = len(known)
     if start == end:
         when = f"all on {long_date(start)}"
     else:
         when = f"from {long_date(start)} to {long_date(end)}, counted by {period}"
-    summary = f"{total} quote{'' if total == 1 else 's'} with a known date, {when}."
+    summary = f"{plural(total, 'quote')} with a known date, {when}."
     if len(bars) > 1:
         summary += f" Most in one {period}: {busiest.tooltip}."
     if undated:
         summary += f" {undated} more with no known date."
     return Histogram(
-        width=width,
         height=int(baseline + AXIS_HEIGHT),
-        plot_left=left,
-        plot_right=right,
-        top=MARGIN,
+        top=TOP,
         baseline=baseline,
         period=period,
+        single=single,
         bars=bars,
-        ticks=_anchored(ticks),
+        ticks=_spaced(ticks),
         peak=peak,
         total=total,
         undated=undated,

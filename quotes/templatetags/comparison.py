@@ -1,5 +1,6 @@
-"""Template tags of the outlet comparison and the timelines: each outlet's wording marked
-against the canonical text, and inline SVG timelines (no script, no inline styles)."""
+"""Template tags of a quote's permalink: what each article printed marked against the canonical
+text, the sentence saying who carried it, and the inline SVG timelines (no script, no inline
+styles: the CSP allows neither)."""
 
 from dataclasses import dataclass
 
@@ -10,13 +11,15 @@ from django.utils.safestring import SafeString, mark_safe
 
 from quotes import comparison as cmp
 from quotes import public
-from quotes.timeline import Printing, histogram, quote_strip
+from quotes.timeline import AXIS_HEIGHT, Printing, histogram, long_date, plural, quote_strip
 
 register = template.Library()
 
 # A dropped run at least this long is shown collapsed: an outlet cut a sentence.
 CUT_WORDS = 8
-DOT_RADIUS = 5
+DOT_RADIUS = 6  # px; a dot standing for several printings is larger, to hold its count
+MERGED_RADIUS = 10
+TARGET_RADIUS = 12  # px: every dot is a 24 x 24 px tap target
 
 
 @dataclass
@@ -43,17 +46,17 @@ def _op_html(op):
     if op.kind == cmp.EQUAL:
         return format_html("{}", _join(op.printed))
     if op.kind == cmp.ADDED:
-        return format_html('<ins title="added by this outlet">{}</ins>', _join(op.printed))
+        return format_html('<ins title="added by this article">{}</ins>', _join(op.printed))
     if op.kind == cmp.CHANGED:
         return format_html(
-            '<span class="changed" title="changed by this outlet">'
+            '<span class="changed" title="changed by this article">'
             "<del>{}</del><ins>{}</ins></span>",
             _join(op.canonical),
             _join(op.printed),
         )
     n = len(op.canonical)
     if op.kind == cmp.DROPPED and n < CUT_WORDS:
-        return format_html('<del title="not printed by this outlet">{}</del>', _join(op.canonical))
+        return format_html('<del title="not printed by this article">{}</del>', _join(op.canonical))
     where = " here" if op.kind == cmp.NOT_PRINTED else ""
     return format_html(
         '<details class="omitted"><summary>[… {} not printed{} …]</summary><del>{}</del></details>',
@@ -74,128 +77,248 @@ def render_ops(ops):
     return mark_safe("".join(parts))  # noqa: S308 - each part built by format_html
 
 
-@register.simple_tag
-def compare_wording(appearance, quote):
-    """{% compare_wording appearance quote as comparison %}: the appearance's wording against
-    the quote's canonical text, with `summary` ("2 words changed"), `html` and `identical`."""
-    ops = cmp.compare(quote.text, appearance.text)
+def compare_article(quote, article):
+    """What `article` printed of `quote` (its `pieces`, see public.articles_printing) against
+    the canonical text, as one text: `summary` ("2 words changed, 12 not printed"), `html`
+    and `identical`."""
+    ops = cmp.compare_pieces(quote.text, [piece.text for piece in article.pieces])
     return Comparison(ops=ops, summary=cmp.summary(ops), html=render_ops(ops))
 
 
-def _svg_open(width, height, title, desc, css_class):
+def _date_html(day):
+    return format_html('<time datetime="{}">{}</time>', day.isoformat(), long_date(day))
+
+
+def _and(items):
+    """Items joined as in a sentence: a; a and b; a, b and c."""
+    items = list(items)
+    if len(items) < 2:
+        return mark_safe("".join(items))  # noqa: S308 - items built by format_html
     return format_html(
-        '<svg xmlns="http://www.w3.org/2000/svg" class="timeline {}" viewBox="0 0 {} {}" '
-        'width="100%" role="img" aria-labelledby="{}-title {}-desc">'
-        '<title id="{}-title">{}</title><desc id="{}-desc">{}</desc>',
-        css_class,
-        width,
-        height,
-        css_class,
-        css_class,
-        css_class,
-        title,
-        css_class,
-        desc,
+        "{} and {}",
+        mark_safe(", ".join(items[:-1])),  # noqa: S308 - items built by format_html
+        items[-1],
     )
+
+
+@register.simple_tag
+def carried_by(articles):
+    """{% carried_by articles %}: who carried the statement, in one sentence: "Carried by 3
+    outlets in 5 articles and 1 article whose outlet is unknown, first on 1 April 2031 by
+    Harbour Herald." `articles` as public.articles_printing gives them."""
+    if not articles:
+        return format_html(
+            '<p class="carried">{}</p>', "Not yet found in any article of the archive."
+        )
+    known = [a for a in articles if a.outlet_id]
+    unknown = len(articles) - len(known)
+    outlets = len({a.outlet_id for a in known})
+    parts = []
+    if known:
+        parts.append(f"{plural(outlets, 'outlet')} in {plural(len(known), 'article')}")
+    if unknown:
+        parts.append(f"{plural(unknown, 'article')} whose outlet is unknown")
+    sentence = format_html("Carried by {}", " and ".join(parts))
+    dated = [a for a in articles if a.published]
+    if dated:
+        first_day = min(a.published for a in dated)
+        firsts = [a for a in dated if a.published == first_day]
+        names = list(dict.fromkeys(a.outlet for a in firsts if a.outlet_id))
+        by = [format_html('<a href="{}">{}</a>', o.get_absolute_url(), o.name) for o in names]
+        if by and len(names) < len(firsts):
+            by.append(format_html("{}", "an article whose outlet is unknown"))
+        sentence = format_html("{}, first on {}", sentence, _date_html(first_day))
+        if by:
+            sentence = format_html("{} by {}", sentence, _and(by))
+    else:
+        sentence = format_html("{}; no article gives its date", sentence)
+    return format_html('<p class="carried">{}.</p>', sentence)
+
+
+def _strip_rows(strip):
+    """Each outlet's row: its full name as HTML text (it wraps; nothing is cut) beside its
+    dots. The dots are links with their own names in an SVG group, never inside an image."""
+    middle = strip.middle
+    rows = []
+    for row in strip.rows:
+        dots = []
+        for dot in row.dots:
+            radius = MERGED_RADIUS if dot.count > 1 else DOT_RADIUS
+            count = (
+                format_html(
+                    '<text class="timeline__count" x="{}%" y="{}" text-anchor="middle" '
+                    'aria-hidden="true">{}</text>',
+                    dot.x,
+                    middle + 4,
+                    dot.count,
+                )
+                if dot.count > 1
+                else ""
+            )
+            dots.append(
+                format_html(
+                    # The <title> names the link (and is its tooltip); the count repeats
+                    # what the name says, so it is hidden from screen readers.
+                    '<a class="timeline__link" href="{}"><title>{}</title>'
+                    '<circle class="timeline__target" cx="{}%" cy="{}" r="{}"/>'
+                    '<circle class="timeline__dot" cx="{}%" cy="{}" r="{}" fill="currentColor"/>'
+                    "{}</a>",
+                    dot.href,
+                    dot.label,
+                    dot.x,
+                    middle,
+                    TARGET_RADIUS,
+                    dot.x,
+                    middle,
+                    radius,
+                    count,
+                )
+            )
+        rows.append(
+            format_html(
+                '<li class="strip__row"><span class="strip__outlet">{}</span>'
+                '<svg xmlns="http://www.w3.org/2000/svg" class="timeline strip__track" '
+                'width="100%" height="{}" role="group" aria-label="{}">'
+                '<line class="timeline__guide" x1="0" y1="{}" x2="100%" y2="{}" '
+                'stroke="currentColor"/>{}</svg></li>',
+                row.label,
+                strip.height,
+                f"Printed by {row.label}",
+                middle,
+                middle,
+                mark_safe("".join(dots)),  # noqa: S308 - each dot built by format_html
+            )
+        )
+    return mark_safe("".join(rows))  # noqa: S308 - each row built by format_html
 
 
 def _ticks(ticks, y):
     return format_html_join(
         "",
-        '<line class="timeline__tick" x1="{}" y1="{}" x2="{}" y2="{}" stroke="currentColor"/>'
-        '<text class="timeline__label" x="{}" y="{}" text-anchor="{}">{}</text>',
+        '<line class="timeline__tick" x1="{}%" y1="{}" x2="{}%" y2="{}" stroke="currentColor"/>'
+        '<text class="timeline__label" x="{}%" y="{}" text-anchor="{}">{}</text>',
         ((t.x, y, t.x, y + 4, t.x, y + 18, t.anchor, t.label) for t in ticks),
     )
 
 
-def render_strip(strip, title):
-    rows = []
-    for row in strip.rows:
-        dots = format_html_join(
-            "",
-            '<a href="{}"><circle class="timeline__dot" cx="{}" cy="{}" r="{}" '
-            'fill="currentColor"><title>{}</title></circle></a>',
-            ((d.printing.href, d.x, d.y, DOT_RADIUS, d.tooltip) for d in row.dots),
-        )
-        rows.append(
-            format_html(
-                '<g class="timeline__row"><text class="timeline__outlet" x="{}" y="{}" '
-                'text-anchor="end">{}<title>{}</title></text>'
-                '<line class="timeline__guide" x1="{}" y1="{}" x2="{}" y2="{}" '
-                'stroke="currentColor"/>{}</g>',
-                strip.plot_left - 12,
-                row.y + 4,
-                row.label,
-                row.full_label,
-                strip.plot_left,
-                row.y,
-                strip.plot_right,
-                row.y,
-                dots,
-            )
-        )
+def _axis(ticks):
+    """The date axis under the rows: a picture of what the dots' names already say."""
     return format_html(
-        '{}{}<line class="timeline__axis" x1="{}" y1="{}" x2="{}" y2="{}" '
-        'stroke="currentColor"/>{}</svg>',
-        _svg_open(strip.width, strip.height, title, strip.summary, "timeline-quote"),
-        mark_safe("".join(rows)),  # noqa: S308 - each row built by format_html
-        strip.plot_left,
-        strip.axis_y,
-        strip.plot_right,
-        strip.axis_y,
-        _ticks(strip.ticks, strip.axis_y),
+        '<div class="strip__row strip__row--axis" aria-hidden="true"><span></span>'
+        '<svg xmlns="http://www.w3.org/2000/svg" class="timeline strip__axis" width="100%" '
+        'height="{}"><line class="timeline__axis" x1="0" y1="1" x2="100%" y2="1" '
+        'stroke="currentColor"/>{}</svg></div>',
+        AXIS_HEIGHT,
+        _ticks(ticks, 1),
     )
+
+
+def _undated(articles):
+    """The undated articles by outlet: Drifting Digest (2 articles); 1 article whose outlet
+    is unknown."""
+    by_outlet = {}
+    for article in articles:
+        name = article.outlet.name if article.outlet_id else None
+        by_outlet[name] = by_outlet.get(name, 0) + 1
+    unknown = by_outlet.pop(None, 0)
+    parts = [
+        name if n == 1 else f"{name} ({plural(n, 'article')})" for name, n in by_outlet.items()
+    ]
+    if unknown:
+        parts.append(f"{plural(unknown, 'article')} whose outlet is unknown")
+    return "; ".join(parts)
 
 
 @register.simple_tag
-def quote_timeline(appearances):
-    """{% quote_timeline appearances %}: when each outlet printed the quote, as a strip of
-    dots on a date axis, with the undated printings listed beside it. `appearances` with
-    their articles and outlets selected; nothing is queried per appearance."""
+def quote_timeline(articles):
+    """{% quote_timeline articles %}: when each outlet printed the quote: a row per outlet
+    with a dot per article on a shared date axis, linking to the article's entry on the
+    page, and the undated articles named under it. Empty where no article is dated.
+    `articles` as public.articles_printing gives them; nothing is queried."""
     printings = [
         Printing(
-            date=a.article.published,
-            outlet=a.article.outlet.name if a.article.outlet else "Unknown outlet",
-            title=a.article.title,
-            href=f"{a.article.get_absolute_url()}#a-{a.pk}",
+            date=a.published,
+            outlet=a.outlet_label,
+            title=a.label,
+            href=f"#article-{a.pk}",
         )
-        for a in appearances
+        for a in articles
     ]
     strip = quote_strip(printings)
-    undated = [p for p in printings if not p.date]
-    parts = []
-    if strip:
-        parts.append(render_strip(strip, "When each outlet printed this quote"))
-    if undated:
-        names = format_html_join(", ", "{}", ((p.outlet,) for p in undated))
-        parts.append(format_html('<p class="timeline__undated">Date unknown: {}</p>', names))
-    if not parts:
+    if strip is None:
         return ""
+    when = f"on {long_date(strip.start)}"
+    if strip.end != strip.start:
+        when = f"from {long_date(strip.start)} to {long_date(strip.end)}"
+    caption = f"Each dot is an article, placed by the day it was printed ({when})."
+    if strip.merged:
+        caption += (
+            " A number in a dot counts articles of one outlet printed on the same or nearby days."
+        )
+    undated = ""
+    if strip.undated:
+        undated = format_html(
+            '<p class="timeline__undated">Date unknown, so not shown: {}.</p>',
+            _undated(a for a in articles if not a.published),
+        )
     return format_html(
-        '<figure class="timeline-figure">{}</figure>',
-        mark_safe("".join(parts)),  # noqa: S308 - each part built by format_html
+        '<figure class="timeline-figure strip"><ol class="strip__rows">{}</ol>{}'
+        '<figcaption class="timeline__caption">{}</figcaption>{}</figure>',
+        _strip_rows(strip),
+        _axis(strip.ticks),
+        caption,
+        undated,
     )
 
 
-def render_histogram(hist, title, css_class):
-    bars = format_html_join(
-        "",
-        '<rect class="timeline__bar" x="{}" y="{}" width="{}" height="{}" '
-        'fill="currentColor"><title>{}</title></rect>',
-        ((b.x, b.y, b.width, b.height, b.tooltip) for b in hist.bars),
-    )
+def _histogram_svg(hist, title, css_class):
+    """The histogram as an image (it holds no links): bars, or one dot with its count where
+    every quote falls in one period."""
+    if hist.single:
+        bar = hist.bars[0]
+        y = hist.baseline - DOT_RADIUS * 2
+        marks = format_html(
+            '<circle class="timeline__dot" cx="50%" cy="{}" r="{}" fill="currentColor">'
+            '<title>{}</title></circle><text class="timeline__count-label" x="50%" y="{}" '
+            'dx="{}">{}</text>',
+            y,
+            DOT_RADIUS,
+            bar.tooltip,
+            y + 4,
+            DOT_RADIUS + 6,
+            plural(bar.count, "quote"),
+        )
+        peak = ""
+    else:
+        marks = format_html_join(
+            "",
+            '<rect class="timeline__bar" x="{}%" y="{}" width="{}%" height="{}" '
+            'fill="currentColor"><title>{}</title></rect>',
+            ((b.x, b.y, b.width, b.height, b.tooltip) for b in hist.bars),
+        )
+        peak = format_html(
+            '<text class="timeline__label timeline__peak" x="-6" y="{}" text-anchor="end">{}'
+            "</text>",
+            hist.top + 4,
+            hist.peak,
+        )
     return format_html(
-        '{}<text class="timeline__label" x="{}" y="{}" text-anchor="end">{}</text>'
-        '{}<line class="timeline__axis" x1="{}" y1="{}" x2="{}" y2="{}" stroke="currentColor"/>'
-        "{}</svg>",
-        _svg_open(hist.width, hist.height, title, hist.summary, css_class),
-        hist.plot_left - 6,
-        hist.top + 10,
-        hist.peak,
-        bars,
-        hist.plot_left,
+        '<svg xmlns="http://www.w3.org/2000/svg" class="timeline timeline--histogram {}" '
+        'width="100%" height="{}" role="img" aria-labelledby="{}-title {}-desc">'
+        '<title id="{}-title">{}</title><desc id="{}-desc">{}</desc>'
+        '{}{}<line class="timeline__axis" x1="0" y1="{}" x2="100%" y2="{}" '
+        'stroke="currentColor"/>{}</svg>',
+        css_class,
+        hist.height,
+        css_class,
+        css_class,
+        css_class,
+        title,
+        css_class,
+        hist.summary,
+        peak,
+        marks,
         hist.baseline,
-        hist.plot_right,
         hist.baseline,
         _ticks(hist.ticks, hist.baseline),
     )
@@ -213,14 +336,18 @@ def _quotes_over_time(quotes, title, css_class):
     hist = histogram(dates)
     if hist is None:
         return ""
+    if hist.single:
+        counted = "all on one day"
+    else:
+        counted = f"per {hist.period}"
     caption = format_html(
-        '<figcaption class="timeline__caption">Quotes by first printing, per {}{}</figcaption>',
-        hist.period,
+        '<figcaption class="timeline__caption">Quotes by first printing, {}{}</figcaption>',
+        counted,
         format_html("; {} with no known date", hist.undated) if hist.undated else "",
     )
     return format_html(
         '<figure class="timeline-figure">{}{}</figure>',
-        render_histogram(hist, title, css_class),
+        _histogram_svg(hist, title, css_class),
         caption,
     )
 

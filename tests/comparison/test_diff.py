@@ -7,6 +7,7 @@ from quotes.comparison import (
     EQUAL,
     NOT_PRINTED,
     compare,
+    compare_pieces,
     summary,
     tokenize,
 )
@@ -126,3 +127,18 @@ def test_nothing_printed():
     ops = compare("Calm seas ahead.", "…")
     assert kinds(ops) == [NOT_PRINTED]
     assert compare("", "") == []
+
+
+def test_an_article_s_pieces_are_compared_as_one_text():
+    """Pieces that together make the statement are identical wording; a sentence printed in
+    no piece is dropped between them, and only words printed in no piece at all count."""
+    canonical = "The gates are shut. The pumps are running. We will stay until dawn."
+    whole = compare_pieces(
+        canonical, ["The gates are shut.", "The pumps are running.", "We will stay until dawn."]
+    )
+    assert kinds(whole) == [EQUAL]
+    gap = compare_pieces(canonical, ["The gates are shut.", "We will stay until dawn."])
+    assert kinds(gap) == [EQUAL, DROPPED, EQUAL]
+    assert summary(gap) == "4 words not printed"
+    # Each piece alone would leave far more out.
+    assert summary(compare(canonical, "We will stay until dawn.")) == "8 words not printed"

@@ -1,4 +1,4 @@
-"""Each appearance on a quote's page is compared, word by word, with the canonical text."""
+"""Each article on a quote's page is compared, word by word, with the canonical text."""
 
 import pytest
 
@@ -22,9 +22,9 @@ def page(client, quote):
 
 
 def comparison_of(html, outlet_name):
-    """The comparison block of the appearance printed by `outlet_name`."""
-    start = html.index(f">{outlet_name}</a>")
-    block = html.index('<div class="comparison">', start)
+    """The comparison block of the one article printed by `outlet_name`."""
+    entry = html.index(f'<p class="printing__meta">{outlet_name} ·')
+    block = html.index('<div class="comparison">', entry)
     return html[block : html.index("</li>", block)]
 
 
@@ -53,7 +53,7 @@ def test_changed_words_are_marked_as_a_pair(client, quote):
     block = comparison_of(page(client, quote), "Loose Ledger")
     assert "2 words changed" in block
     assert (
-        '<span class="changed" title="changed by this outlet">'
+        '<span class="changed" title="changed by this article">'
         "<del>colored glasses.</del><ins>tinted spectacles.</ins></span>"
     ) in block
 
@@ -71,7 +71,7 @@ def test_cut_sentence_is_collapsed_but_kept(client, quote):
     assert "1 word added, 14 not printed" in block
     assert "<summary>[… 14 words not printed …]</summary>" in block
     assert f"<del>{cut}</del></details>" in block
-    assert '<ins title="added by this outlet">big</ins>' in block
+    assert '<ins title="added by this article">big</ins>' in block
 
 
 @pytest.mark.django_db
@@ -103,4 +103,4 @@ def test_words_are_escaped(client):
     assert "<script>" not in html and "<b>" not in html
     assert "4 words added" in block
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in block
-    assert '<ins title="added by this outlet">&lt;b&gt;loudly&lt;/b&gt;</ins>' in block
+    assert '<ins title="added by this article">&lt;b&gt;loudly&lt;/b&gt;</ins>' in block

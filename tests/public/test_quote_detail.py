@@ -47,7 +47,7 @@ def test_appearances_are_in_date_order_with_unknown_dates_last(client, quote):
     assert html.index("Earlier Times") < html.index("Later Herald") < html.index("Undated Gazette")
     assert "1 April 2031" in html
     assert "date unknown" in html
-    assert "Printed 3 times" in html
+    assert "Carried by 3 outlets in 3 articles" in html
 
 
 @pytest.mark.django_db
@@ -72,11 +72,12 @@ def test_appearance_shows_headline_wording_attribution_and_links(client, quote):
 
 @pytest.mark.django_db
 def test_untitled_article_without_url_or_outlet(client, quote):
-    """An article with no title, URL or outlet reads 'Untitled article', 'Unknown outlet'."""
-    printed(quote, article__title="", article__url=None, article__outlet=None)
+    """An article with no title, URL or outlet is named by the file it came from, under
+    'Outlet unknown'."""
+    appearance = printed(quote, article__title="", article__url=None, article__outlet=None)
     html = client.get(quote.get_absolute_url()).content.decode()
-    assert "Untitled article" in html
-    assert "Unknown outlet" in html
+    assert f"Untitled article from the file {appearance.article.source_file}" in html
+    assert "Outlet unknown" in html
     assert "Original article" not in html
 
 
@@ -151,8 +152,8 @@ def test_unknown_short_id_is_404(client):
 
 @pytest.mark.django_db
 def test_permalink_runs_a_fixed_number_of_queries(client, quote, django_assert_max_num_queries):
-    """Many appearances do not cost a query each (the quote, its printings, the speaker's
-    units, the corrections record)."""
+    """Many appearances do not cost a query each (the quote, its printings with their
+    articles and outlets, the speaker's units, the corrections record)."""
     for _ in range(10):
         printed(quote)
     with django_assert_max_num_queries(5):
