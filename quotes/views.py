@@ -1,54 +1,48 @@
 """Public pages: quotes, their permalinks, people, units, outlets and archived articles."""
 
+import math
+from urllib.parse import urlencode
+
+from django import forms
 from django.conf import settings
-from django.core.cache import cache
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Count, Exists, OuterRef, Prefetch, Subquery, prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
 from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 from django.views.generic.detail import SingleObjectMixin
 from django_filters.views import FilterView
 
-from . import citations, public
+from archive.models import Outlet
+
+from . import citations, pagination, public, stats
 from .filters import QuoteFilter
 from .models import Membership, Quote
+from .pagination import PagedListMixin
+from .templatetags.comparison import compare_article
 
 PEOPLE_PER_PAGE = 100
 
 
 class HomeView(TemplateView):
     template_name = "quotes/home.html"
-    # The archive-wide counts scan every public quote: recomputed at most once a minute.
-    STATS_SECONDS = 60
 
     def get_context_data(self, **kwargs):
+        # The archive-wide figures are read from the row quotes.stats keeps, never counted
+        # here; the latest quotes are always current.
         return super().get_context_data(
-            **cache.get_or_set("home-stats", self.stats, self.STATS_SECONDS),
+            **stats.figures(),
             latest_quotes=public.quotes().in_list_order().for_listing()[:5],
             **kwargs,
         )
 
-    @staticmethod
-    def stats():
-        quotes = public.quotes()
-        # Counted from the quotes and printings side, distinct ids only: joining every
-        # outlet or article row to its quotes and de-duplicating whole rows is far slower.
-        printings = public.printings()
-        return {
-            "quote_count": quotes.count(),
-            "person_count": quotes.exclude(person=None).values("person").distinct().count(),
-            "outlet_count": printings.exclude(article__outlet=None)
-            .values("article__outlet")
-            .distinct()
-            .count(),
-            "article_count": printings.values("article").distinct().count(),
-            "top_people": list(public.people().order_by("-quote_count", "name")[:10]),
-        }
 
-
-class QuoteListView(FilterView):
-    """Quotes found by words and filters (see QuoteFilter), the matching words marked."""
+class QuoteListView(PagedListMixin, FilterView):
+    """Quotes found by words and filters (see QuoteFilter), the matching words marked; an
+    estimated count past a thousand, numbered pages then keyset ones (quotes.pagination);
+    when nothing matches, the people and units whose names resemble the words."""
 
     filterset_class = QuoteFilter
     # An invalid filter shows its error and no quotes rather than all of them.
@@ -59,19 +53,29 @@ class QuoteListView(FilterView):
     def get_queryset(self):
         # Staff may ask for suggested or rejected quotes (the filter's `status`); nobody
         # else is ever given a queryset that holds them.
-        quotes = Quote.objects.live() if self.request.user.is_staff else public.quotes()
-        return quotes.for_listing()
+        return Quote.objects.live() if self.request.user.is_staff else public.quotes()
 
     def get_paginate_by(self, queryset):
         return settings.QUOTES_PER_PAGE
 
+    def list_pages(self, queryset):
+        if not self.filterset.is_valid():
+            return {"queryset": queryset.for_listing()}
+        return self.filterset.pages()
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         self.filterset.highlight(context["object_list"])
+        if not context["object_list"] and not self.out_of_range and self.filterset.is_valid():
+            context["did_you_mean"] = self.filterset.did_you_mean()
         return context
 
 
 class QuoteDetailView(DetailView):
+    """A quote's permalink: the statement, who carried it, and an entry for each article
+    that printed it (all its pieces, compared with the canonical text as a whole), grouped
+    by outlet. A merged quote redirects to the survivor; a withdrawn one answers 410."""
+
     context_object_name = "quote"
     template_name = "quotes/quote_detail.html"
 
@@ -87,19 +91,36 @@ class QuoteDetailView(DetailView):
         return self.render_to_response(self.get_context_data(object=quote))
 
     def get_context_data(self, **kwargs):
-        appearances = self.object.appearances.select_related("article__outlet").order_by(
-            *public.PRINTING_ORDER
-        )
+        articles = public.articles_printing(self.object)
+        marked = False
+        for article in articles:
+            article.comparison = compare_article(self.object, article)
+            marked = marked or not article.comparison.identical
         person = self.object.person
         if person:
             memberships = Membership.objects.select_related("unit")
             prefetch_related_objects([person], Prefetch("memberships", queryset=memberships))
         return super().get_context_data(
-            appearances=appearances,
+            articles=articles,
+            outlets=self.by_outlet(articles),
+            # The comparisons share one legend, shown where any of them marks a difference.
+            marked=marked,
+            # Every printing, in printing order, for the citation and the page's metadata.
+            appearances=[piece for article in articles for piece in article.pieces],
             units=[unit for unit, _ in public.units_of(person)],
             corrections=self.object.corrections.all(),
             **kwargs,
         )
+
+    @staticmethod
+    def by_outlet(articles):
+        """(outlet, its articles) in order of each outlet's first printing; the articles
+        whose outlet is unknown come last, under None."""
+        groups = {}
+        for article in articles:
+            groups.setdefault(article.outlet_id, (article.outlet, []))[1].append(article)
+        unknown = groups.pop(None, None)
+        return list(groups.values()) + ([unknown] if unknown else [])
 
 
 class PersonListView(ListView):
@@ -115,8 +136,22 @@ class PersonListView(ListView):
 # pattern; their templates get the object by model name and the page's rows as object_list.
 
 
-class PersonDetailView(SingleObjectMixin, ListView):
-    """A person and their public quotes; the page of a merged person redirects."""
+def research_links(filter_name, obj, feed_name):
+    """Where a researcher takes a person's, unit's or outlet's quotes further: the quote list
+    filtered to it (QuoteFilter's `filter_name`), the same filter's CSV and JSON Lines
+    downloads, and its Atom feed."""
+    query = "?" + urlencode({filter_name: obj.slug})
+    return {
+        "list": reverse("quotes:quote-list") + query,
+        "csv": reverse("quotes:quote-export-csv") + query,
+        "jsonl": reverse("quotes:quote-export-jsonl") + query,
+        "feed": reverse(feed_name, kwargs={"slug": obj.slug}),
+    }
+
+
+class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
+    """A person and their public quotes, paged as the quote list is; the page of a merged
+    person redirects."""
 
     template_name = "quotes/person_detail.html"
 
@@ -135,7 +170,10 @@ class PersonDetailView(SingleObjectMixin, ListView):
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
-            person=self.object, units=public.units_of(self.object), **kwargs
+            person=self.object,
+            units=public.units_of(self.object),
+            research=research_links("speaker", self.object, "quotes:person-feed"),
+            **kwargs,
         )
 
 
@@ -147,8 +185,8 @@ class UnitListView(ListView):
         return public.units().order_by("name")
 
 
-class UnitDetailView(SingleObjectMixin, ListView):
-    """A unit, its quoted members and their public quotes."""
+class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
+    """A unit, its quoted members and their public quotes, paged as the quote list is."""
 
     template_name = "quotes/unit_detail.html"
 
@@ -169,6 +207,7 @@ class UnitDetailView(SingleObjectMixin, ListView):
             unit=self.object,
             members=public.people().filter(memberships__unit=self.object).order_by("name"),
             children=public.units().filter(parent=self.object).order_by("name"),
+            research=research_links("unit", self.object, "quotes:unit-feed"),
             **kwargs,
         )
 
@@ -179,6 +218,9 @@ class OutletListView(ListView):
 
     def get_queryset(self):
         return public.outlets().order_by("name")
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(unknown_outlet_articles=articles_of(None), **kwargs)
 
 
 class OutletDetailView(SingleObjectMixin, ListView):
@@ -203,7 +245,225 @@ class OutletDetailView(SingleObjectMixin, ListView):
         )
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(outlet=self.object, **kwargs)
+        context = super().get_context_data(
+            outlet=self.object,
+            research=research_links("outlet", self.object, "quotes:outlet-feed"),
+            **kwargs,
+        )
+        # An article that prints one quote in several pieces has a printing per piece: the
+        # page lists each quote once per article, where its first piece stands.
+        for article in context["object_list"]:
+            by_quote = {a.quote_id: a.quote for a in article.public_appearances}
+            article.public_quotes = list(by_quote.values())
+        return context
+
+
+# The articles list's `outlet` value for articles whose outlet is unknown. An outlet whose slug
+# happens to be this too is not offered in the list's filter; its own page lists its articles.
+UNKNOWN_OUTLET = "unknown"
+ARTICLES_PER_PAGE = 50
+
+
+def articles_of(outlet):
+    """The address of the articles list filtered to `outlet`, or to the articles whose outlet
+    is unknown when it is None."""
+    slug = outlet.slug if outlet is not None else UNKNOWN_OUTLET
+    return reverse("quotes:article-list") + "?" + urlencode({"outlet": slug})
+
+
+class ArticleFilterForm(forms.Form):
+    """The articles list's one filter: one outlet (by slug, among those with a public
+    article), or the articles whose outlet is unknown. An unknown slug is an error naming
+    it, never ignored."""
+
+    outlet = forms.ChoiceField(
+        label="Outlet",
+        required=False,
+        error_messages={"invalid_choice": "No outlet is known as “%(value)s”."},
+    )
+
+    def __init__(self, *args, outlets, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["outlet"].choices = [
+            ("", "All outlets"),
+            (UNKNOWN_OUTLET, "Outlet unknown"),
+            *((o.slug, o.name) for o in outlets if o.slug != UNKNOWN_OUTLET),
+        ]
+
+
+# The articles list's order is the dated articles newest first, then the undated latest
+# archived first (ids follow the archiving order). Each part is read in the order of an index
+# (on `published`; the primary key), so that a page stops after its rows: one ORDER BY
+# published DESC NULLS LAST, which no index serves, would sort every public article for each
+# page. The first pages are numbered; past them, pages go on from a row (`after`, `before`:
+# an article's id), as an offset would walk every row before the page.
+
+
+def articles_from(articles, limit, *, start=0, after=None):
+    """Up to `limit` of `articles` in the list's order, from the `start`th or from the one
+    following the article `after`."""
+    dated = articles.filter(published__isnull=False).order_by("-published", "-pk")
+    undated = articles.filter(published=None).order_by("-pk")
+    if after is not None and after.published is None:
+        return list(undated.filter(pk__lt=after.pk)[:limit])
+    if after is not None:
+        dated = dated.filter(published__lte=after.published).exclude(
+            published=after.published, pk__gte=after.pk
+        )
+    rows = list(dated[start : start + limit])
+    if len(rows) < limit:
+        # The undated follow the dated: from their first where this page holds dated rows,
+        # else as far into them as the page falls past the dated ones.
+        skip = start - dated.count() if start and not rows else 0
+        rows += list(undated[skip : skip + limit - len(rows)])
+    return rows
+
+
+def articles_before(articles, limit, *, before):
+    """Up to `limit` of `articles` preceding the article `before` in the list's order, in
+    that order."""
+    dated = articles.filter(published__isnull=False).order_by("published", "pk")
+    rows = []
+    if before.published is None:
+        rows = list(articles.filter(published=None, pk__gt=before.pk).order_by("pk")[:limit])
+    else:
+        dated = dated.filter(published__gte=before.published).exclude(
+            published=before.published, pk__lte=before.pk
+        )
+    if len(rows) < limit:
+        rows += list(dated[: limit - len(rows)])
+    return rows[::-1]
+
+
+class ArticleListView(ListView):
+    """Every archived article that carries a public quote, so that each one is reachable,
+    its outlet known or not: newest first (undated ones after the dated, latest archived
+    first), each with its number of public quotes, filtered by ArticleFilterForm. A page
+    costs the same few queries however many rows it shows, and is read through indexes
+    (articles_from) with an exact count up to a thousand articles, an estimate beyond
+    (quotes.pagination.count). A page that does not exist answers 404 with the reason and a
+    link to the last numbered page."""
+
+    template_name = "quotes/article_list.html"
+    context_object_name = "articles"
+    paginate_by = ARTICLES_PER_PAGE
+    out_of_range = False
+
+    def get(self, request, *args, **kwargs):
+        with_articles = Exists(public.articles().filter(outlet=OuterRef("pk")))
+        self.outlets = list(Outlet.objects.filter(with_articles).only("name", "slug"))
+        self.form = ArticleFilterForm(request.GET, outlets=self.outlets)
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        articles = public.articles()
+        if not self.form.is_valid():
+            return articles.none()
+        outlet = self.form.cleaned_data["outlet"]
+        if outlet == UNKNOWN_OUTLET:
+            return articles.filter(outlet=None)
+        if outlet:
+            return articles.filter(outlet__slug=outlet)
+        return articles
+
+    def paginate_queryset(self, queryset, page_size):
+        count = pagination.count(queryset)
+        page = pagination.Page(rows=[], count=count, params=self.request.GET.copy())
+        # Numbered as far as the exact count goes; past it pages go on from a row.
+        self.numbered = max(1, pagination.COUNT_CAP // page_size)
+        pages = math.ceil(count / page_size) if count.exact else self.numbered
+        page.last_number = max(1, min(self.numbered, pages))
+        rows = self.with_counts(queryset)
+        try:
+            if "after" in self.request.GET or "before" in self.request.GET:
+                self.keyset_page(page, queryset, rows, page_size)
+            else:
+                self.numbered_page(page, queryset, rows, page_size)
+        except pagination.OutOfRange as error:
+            page.message, page.rows, page.next, page.previous = error.args[0], [], None, None
+            self.out_of_range = True
+        return page, page, page.rows, page.has_other_pages
+
+    def numbered_page(self, page, queryset, rows, page_size):
+        asked = self.request.GET.get("page") or "1"
+        if not asked.isdigit() or not 1 <= int(asked) <= self.numbered:
+            raise pagination.OutOfRange(
+                f"Page numbers go up to {self.numbered}; from there, “Next” goes on through "
+                "the rest."
+                if asked.isdigit() and int(asked) > self.numbered
+                else "That is not a page number."
+            )
+        page.number = int(asked)
+        found = articles_from(rows, page_size + 1, start=(page.number - 1) * page_size)
+        page.rows = found[:page_size]
+        if page.number > 1 and not page.rows:
+            # Counted exactly here (a rare path), so that the link leads to the last page.
+            pages = max(1, math.ceil(queryset.count() / page_size))
+            page.last_number = min(page.last_number, pages)
+            raise pagination.OutOfRange(
+                f"There {'is' if pages == 1 else 'are'} only {pages} "
+                f"page{'' if pages == 1 else 's'} here."
+            )
+        page.previous = {"page": page.number - 1} if page.number > 1 else None
+        if len(found) > page_size:
+            more = page.number < self.numbered
+            page.next = {"page": page.number + 1} if more else {"after": page.rows[-1].pk}
+
+    def keyset_page(self, page, queryset, rows, page_size):
+        after = "after" in self.request.GET
+        asked = self.request.GET.get("after" if after else "before", "")
+        # Digits only, and few enough to be an id the database can compare.
+        valid = asked.isdigit() and len(asked) <= 18
+        cursor = queryset.filter(pk=int(asked)).only("published").first() if valid else None
+        if cursor is None:
+            raise pagination.OutOfRange(
+                "The article this page started from is no longer in this list."
+            )
+        if after:
+            found = articles_from(rows, page_size + 1, after=cursor)
+            page.rows = found[:page_size]
+            page.next = {"after": page.rows[-1].pk} if len(found) > page_size else None
+            page.previous = {"before": page.rows[0].pk} if page.rows else None
+        else:
+            found = articles_before(rows, page_size + 1, before=cursor)
+            page.rows = found[-page_size:]
+            page.previous = {"before": page.rows[0].pk} if len(found) > page_size else None
+            page.next = {"after": page.rows[-1].pk} if page.rows else None
+        if not page.rows:
+            raise pagination.OutOfRange("There are no more articles in this list.")
+
+    @staticmethod
+    def with_counts(articles):
+        """`articles` with their outlets and their number of public quotes (counted in the
+        database for the page's rows only), without their texts."""
+        quote_counts = (
+            public.printings()
+            .filter(article=OuterRef("pk"))
+            .order_by()
+            .values("article")
+            .annotate(n=Count("quote", distinct=True))
+            .values("n")
+        )
+        return (
+            articles.select_related("outlet")
+            .defer("body", "raw")
+            .annotate(quote_count=Subquery(quote_counts))
+        )
+
+    def get_context_data(self, **kwargs):
+        chosen = self.form.cleaned_data["outlet"] if self.form.is_valid() else ""
+        return super().get_context_data(
+            form=self.form,
+            unknown_outlet=chosen == UNKNOWN_OUTLET,
+            # Not "outlet", which base.html takes for an outlet's page (and its feed).
+            chosen_outlet=next((o for o in self.outlets if o.slug == chosen), None),
+            **kwargs,
+        )
+
+    def render_to_response(self, context, **kwargs):
+        if self.out_of_range:
+            kwargs["status"] = 404
+        return super().render_to_response(context, **kwargs)
 
 
 class ArticleDetailView(DetailView):
@@ -229,7 +489,37 @@ class ArticleDetailView(DetailView):
             .defer("warc", "body")
             .order_by("-captured_at", "-requested_at", "-pk")
         )
-        return super().get_context_data(appearances=appearances, captures=captures, **kwargs)
+        return super().get_context_data(
+            appearances=appearances,
+            captures=captures,
+            more_articles=articles_of(self.object.outlet),
+            **kwargs,
+        )
+
+
+class AboutView(TemplateView):
+    """What the archive is and is not, how to cite it and how to take its data away."""
+
+    template_name = "quotes/about.html"
+
+
+def robots_txt(request):
+    """Crawlers may read the public pages, not the admin, the downloads (the search's
+    results again, as files) or the captured copies of outlets' pages; the sitemap is given
+    by its absolute address, as the protocol asks."""
+    sitemap_url = citations.site_url(request) + reverse("quotes:sitemap")
+    return render(
+        request,
+        "robots.txt",
+        {"sitemap_url": sitemap_url},
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+def favicon(request):
+    """/favicon.ico, asked for by browsers and feed readers whatever a page links: the SVG
+    icon. A temporary redirect, since the static file's name changes with its content."""
+    return redirect(static("img/favicon.svg"))
 
 
 class QuoteCitationView(View):

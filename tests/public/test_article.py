@@ -162,3 +162,31 @@ def test_highlight_splits_a_mark_that_crosses_a_paragraph_break():
 def test_highlight_drops_blank_paragraphs():
     """Runs of blank lines make one paragraph break, not empty paragraphs."""
     assert highlight("\n\none\n \n\n\ntwo\n", []) == "<p>one</p>\n<p>two</p>"
+
+
+@pytest.mark.django_db
+def test_article_with_no_outlet_or_title_says_what_is_known(client):
+    """An article with no title and no outlet is named by its source file, says its outlet
+    is unknown, and leads to the other articles whose outlet is unknown."""
+    appearance = AppearanceFactory(
+        article__outlet=None, article__title="", article__source_file="pier-notice.txt"
+    )
+    AppearanceFactory(article__outlet=None, article__title="Another orphan")
+    html = client.get(appearance.article.get_absolute_url()).content.decode()
+    assert "<h1>Untitled article from the file pier-notice.txt</h1>" in html
+    assert "<dd>Outlet unknown (" in html
+    link = '<a href="/articles/?outlet=unknown">other articles whose outlet is unknown</a>'
+    assert link in html
+    listed = client.get("/articles/?outlet=unknown").content.decode()
+    assert "Another orphan" in listed
+    assert "Untitled article from the file pier-notice.txt" in listed
+
+
+@pytest.mark.django_db
+def test_article_page_leads_to_its_outlets_articles(client, appearance):
+    """An article's page links the articles list filtered to its outlet, which lists it."""
+    outlet = appearance.article.outlet
+    html = client.get(appearance.article.get_absolute_url()).content.decode()
+    assert f'<a href="/articles/?outlet={outlet.slug}">its archived articles</a>' in html
+    listed = client.get(f"/articles/?outlet={outlet.slug}").content.decode()
+    assert f'<a href="{appearance.article.get_absolute_url()}">Line holds</a>' in listed

@@ -3,7 +3,8 @@
 import pytest
 
 from quotes.models import Quote
-from tests.factories import AppearanceFactory, ArticleFactory, OutletFactory
+from tests.discovery.research import assert_only, follow, research_links
+from tests.factories import AppearanceFactory, ArticleFactory, OutletFactory, QuoteFactory
 
 
 @pytest.fixture
@@ -78,3 +79,53 @@ def test_outlet_list_shows_outlets_with_published_quotes(client, outlet):
     assert f'<a href="{outlet.get_absolute_url()}">Harbour Gazette</a>' in html
     assert "2 quotes" in html
     assert "Rumour Weekly" not in html
+
+
+@pytest.mark.django_db
+def test_outlet_page_links_its_filtered_list_downloads_and_feed(client, outlet):
+    """A visible Research box on an outlet's page leads to the quotes it printed only: the
+    quote list filtered to the outlet, its CSV and JSON Lines downloads, and its feed."""
+    AppearanceFactory(article__outlet=outlet, quote__text="The ferry sails at noon.")
+    AppearanceFactory(quote__text="Another paper spoke.")
+    html = client.get(outlet.get_absolute_url()).content.decode()
+    links = research_links(html)
+    query = f"?outlet={outlet.slug}"
+    assert links == {
+        "Search and filter the quotes it printed": f"/quotes/{query}",
+        "CSV": f"/quotes/export.csv{query}",
+        "JSON Lines": f"/quotes/export.jsonl{query}",
+        "Atom feed": f"/outlets/{outlet.slug}/feed/",
+    }
+    assert_only(follow(client, links), ["The ferry sails at noon."], ["Another paper spoke."])
+
+
+@pytest.mark.django_db
+def test_outlet_page_lists_a_quote_once_per_article_however_many_pieces(client, outlet):
+    """An article that prints one quote in two pieces (two printings) lists it once, beside
+    the article's other quotes in the order they stand."""
+    body = "“The quay,” she said, “is open.” Later: “Boats may dock.”"
+    article = ArticleFactory(outlet=outlet, body=body, title="Quay news")
+    split = QuoteFactory(text="The quay is open.")
+    other = QuoteFactory(text="Boats may dock.")
+    for quote, piece in [(split, "The quay,"), (split, "is open."), (other, "Boats may dock.")]:
+        start = body.index(piece)
+        AppearanceFactory(
+            quote=quote, article=article, text=piece, start=start, end=start + len(piece)
+        )
+    html = client.get(outlet.get_absolute_url()).content.decode()
+    assert html.count(f'href="{split.get_absolute_url()}"') == 1
+    assert html.count(f'href="{other.get_absolute_url()}"') == 1
+    assert html.index("The quay is open.") < html.index("Boats may dock.")
+
+
+@pytest.mark.django_db
+def test_outlet_list_links_the_articles_list_and_articles_with_no_outlet(client, outlet):
+    """The outlet list leads to every archived article, and to those whose outlet is unknown,
+    which no outlet page lists."""
+    AppearanceFactory(article__outlet=outlet)
+    AppearanceFactory(article__outlet=None, article__title="Found on a noticeboard")
+    html = client.get("/outlets/").content.decode()
+    assert 'href="/articles/"' in html
+    assert 'href="/articles/?outlet=unknown"' in html
+    unknown = client.get("/articles/?outlet=unknown").content.decode()
+    assert "Found on a noticeboard" in unknown

@@ -3,6 +3,7 @@
 import pytest
 
 from quotes.models import Quote
+from tests.discovery.research import assert_only, follow, research_links
 from tests.factories import (
     AppearanceFactory,
     MembershipFactory,
@@ -147,3 +148,21 @@ def test_person_page_runs_a_fixed_number_of_queries(client, person, django_asser
         AppearanceFactory(quote=quote)
     with django_assert_max_num_queries(9):  # 8, plus the timeline aggregate
         assert client.get(person.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.django_db
+def test_person_page_links_their_filtered_list_downloads_and_feed(client, person):
+    """A visible Research box on a person's page leads to their quotes only: the quote
+    list filtered to them, its CSV and JSON Lines downloads, and their feed."""
+    AppearanceFactory(quote__person=person, quote__text="The lamp stays lit.")
+    AppearanceFactory(quote__text="Someone else spoke.")
+    html = client.get(person.get_absolute_url()).content.decode()
+    links = research_links(html)
+    query = f"?speaker={person.slug}"
+    assert links == {
+        "Search and filter these quotes": f"/quotes/{query}",
+        "CSV": f"/quotes/export.csv{query}",
+        "JSON Lines": f"/quotes/export.jsonl{query}",
+        "Atom feed": f"/people/{person.slug}/feed/",
+    }
+    assert_only(follow(client, links), ["The lamp stays lit."], ["Someone else spoke."])

@@ -3,7 +3,9 @@
 import pytest
 
 from quotes.models import Quote
+from tests.discovery.research import assert_only, follow, research_links
 from tests.factories import (
+    AppearanceFactory,
     ArticleFactory,
     MembershipFactory,
     PersonFactory,
@@ -87,3 +89,23 @@ def test_unit_page_runs_a_fixed_number_of_queries(client, unit, django_assert_ma
         QuoteFactory.create_batch(2, person=person)
     with django_assert_max_num_queries(8):  # 7, plus the timeline aggregate
         assert client.get(unit.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.django_db
+def test_unit_page_links_its_filtered_list_downloads_and_feed(client, unit):
+    """A visible Research box on a unit's page leads to its members' quotes only: the quote
+    list filtered to the unit, its CSV and JSON Lines downloads, and the unit's feed."""
+    member = PersonFactory()
+    MembershipFactory(person=member, unit=unit)
+    AppearanceFactory(quote__person=member, quote__text="We hold the pier.")
+    AppearanceFactory(quote__text="An outsider spoke.")
+    html = client.get(unit.get_absolute_url()).content.decode()
+    links = research_links(html)
+    query = f"?unit={unit.slug}"
+    assert links == {
+        "Search and filter members’ quotes": f"/quotes/{query}",
+        "CSV": f"/quotes/export.csv{query}",
+        "JSON Lines": f"/quotes/export.jsonl{query}",
+        "Atom feed": f"/units/{unit.slug}/feed/",
+    }
+    assert_only(follow(client, links), ["We hold the pier."], ["An outsider spoke."])
