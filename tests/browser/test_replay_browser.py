@@ -1,18 +1,15 @@
 """A captured page replayed in a real browser (Debian's Chromium, driven by Playwright): its
 scripts do not run and nothing is fetched from anywhere but the archive itself."""
 
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 
 from tests.factories import AppearanceFactory
 from tests.replay.warcs import make_capture
 
-CHROMIUM = Path("/usr/bin/chromium")
-SCREENSHOTS = Path(settings.BASE_DIR) / "var" / "screenshots"
+from .support import CHROMIUM, SCREENSHOTS
 
 pytestmark = [
     pytest.mark.skipif(
@@ -45,20 +42,6 @@ HOSTILE_PAGE = f"""<!doctype html>
   fetch("https://tracker.example/ping");
 </script>
 </body></html>""".encode()
-
-
-@pytest.fixture
-def browser(replayed):
-    """Headless Chromium, started after the test data exists (`replayed`): Django refuses
-    database calls while Playwright's event loop runs in the thread."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 class Traffic:
