@@ -12,7 +12,7 @@ INVENTED ?= tests/corpus/invented-1 tests/corpus/invented-2 tests/corpus/invente
 REPORTED ?= tests/corpus/invented-5
 PG_URL ?= postgres://postgres@127.0.0.1:5432/verbatim
 
-.PHONY: install serve demo test test-postgres lint security format evaluate bench faults clean
+.PHONY: browser-deps install serve demo test test-postgres lint security format evaluate bench faults clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -63,6 +63,26 @@ evaluate: $(STAMP)
 DURATION ?= 60
 faults: $(STAMP)
 	$(BIN)/python -m faults.run_all --duration $(DURATION)
+
+# axe-core for the browser tests' accessibility checks (tests/browser), pinned in package.json
+# and package-lock.json: installed with npm ci when node_modules lacks it or the lock changed.
+browser-deps: node_modules/.package-lock.json
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+# The million-printing benchmark (bench/scale/, docs/performance.md): builds the synthetic
+# archive in BENCH_DATABASE_URL with COPY (kept and reused while it matches; REBUILD=1 forces),
+# runs each page for DURATION seconds under 32 clients beside a bare view, measures import and
+# export, and writes var/bench/report.md and report.json (BENCH_ARGS: more options, see
+# `python -m bench.scale --help`). Loopback only. DURATION is 30 here unless given (the 60
+# above is the fault scripts' default).
+PRINTINGS ?= 1000000
+BENCH_DATABASE_URL ?= $(or $(DATABASE_URL),postgres://postgres@127.0.0.1:5432/verbatim_bench)
+bench: $(STAMP)
+	DATABASE_URL=$(BENCH_DATABASE_URL) PRINTINGS=$(PRINTINGS) REBUILD=$(REBUILD) \
+		DURATION=$(if $(filter file,$(origin DURATION)),30,$(DURATION)) \
+		$(BIN)/python -m bench.scale $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

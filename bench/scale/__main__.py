@@ -1,0 +1,5 @@
+"""python -m bench.scale: see bench/scale/run.py."""
+
+from .run import main
+
+main()

@@ -1,0 +1,131 @@
+"""The benchmark's report: var/bench/report.json (the figures, in the layout issue 11 gives)
+and var/bench/report.md (the same for people, with the targets and the slowest plans)."""
+
+import json
+from pathlib import Path
+
+SEARCH_PAGES = ("search_common", "search_rare", "search_phrase")
+# The least share of the bare view's throughput each page must reach (issue 11).
+SHARE_TARGETS = {
+    "permalink": 1 / 2,
+    "list": 1 / 4,
+    "list_deep": 1 / 4,
+    "filter_outlet_date": 1 / 4,
+    "person": 1 / 4,
+    "api_list": 1 / 4,
+    **{page: 1 / 8 for page in SEARCH_PAGES},
+}
+P95_TARGET_MS = {"page": 50, "search": 100}
+IMPORT_RATE_TARGET = 25  # articles a second
+IMPORT_RATIO_TARGET = 1.3  # seconds an article at full size / in an empty archive
+EXPORT_TARGET_SECONDS = 10  # for 100,000 rows
+
+
+def targets(result: dict) -> dict:
+    """Which of the issue's targets the figures meet."""
+    checks = {}
+    for page, share in SHARE_TARGETS.items():
+        figures = result["pages"].get(page)
+        if not figures:
+            continue
+        p95 = P95_TARGET_MS["search" if page in SEARCH_PAGES else "page"]
+        checks[f"{page}: share of bare ≥ 1/{round(1 / share)}"] = (
+            figures["share_of_bare"] or 0
+        ) >= share
+        checks[f"{page}: p95 < {p95} ms"] = figures["p95_ms"] < p95 and figures["errors"] == 0
+    imports = result["import"]
+    if imports.get("empty_articles_per_s") and imports.get("full_articles_per_s"):
+        checks[f"import: ≥ {IMPORT_RATE_TARGET} articles/s into the full archive"] = (
+            imports["full_articles_per_s"] >= IMPORT_RATE_TARGET
+        )
+        ratio = imports["empty_articles_per_s"] / imports["full_articles_per_s"]
+        checks[f"import: full archive within {IMPORT_RATIO_TARGET}× of empty"] = (
+            ratio <= IMPORT_RATIO_TARGET
+        )
+    export = result["export"]
+    if export.get("rows"):
+        seconds = export["seconds"] * 100_000 / export["rows"]
+        checks[f"export: 100,000 rows in < {EXPORT_TARGET_SECONDS} s"] = (
+            seconds < EXPORT_TARGET_SECONDS
+        )
+    return checks
+
+
+def write(result: dict, folder: Path) -> tuple[Path, Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    result["targets"] = targets(result)
+    json_path, md_path = folder / "report.json", folder / "report.md"
+    json_path.write_text(json.dumps(result, indent=2, default=str) + "\n", encoding="utf-8")
+    md_path.write_text(markdown(result), encoding="utf-8")
+    return json_path, md_path
+
+
+def share(value) -> str:
+    return f"1/{1 / value:.0f}" if value else "–"
+
+
+def markdown(result: dict) -> str:
+    d = result["details"]
+    lines = [
+        f"# Benchmark: {result['printings']:,} printings",
+        "",
+        f"Command: `{d['command']}`  ",
+        f"Finished {d['finished_at']} on {d['machine']}.  ",
+        f"Archive: {d['archive']}.  ",
+        f"Build: {d['build']}.",
+        "",
+        f"Bare Django view: **{result['bare_rps']} req/s** ({d['bare_note']}). "
+        f"{d['clients']} clients, {d['duration']} s a page, gunicorn with {d['workers']} sync "
+        f"workers. {d['settings_note']}",
+        "",
+        "| page | req/s | share of bare | p50 ms | p95 ms | p99 ms | queries | errors |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name, f in result["pages"].items():
+        lines.append(
+            f"| {name} | {f['rps']} | {share(f['share_of_bare'])} | {f['p50_ms']} | "
+            f"{f['p95_ms']} | {f['p99_ms']} | {f['queries']} | {f['errors']} |"
+        )
+    imports, export = result["import"], result["export"]
+    lines += [
+        "",
+        f"Import (`import_articles --publish`, {d['import_articles']} fictional articles, "
+        f"rolled back): **{imports['empty_articles_per_s']} articles/s** into an empty "
+        f"archive, **{imports['full_articles_per_s']} articles/s** into this one.",
+        "",
+        f"CSV export through quotes.exporting.blocks: **{export['rows']:,} rows in "
+        f"{export['seconds']} s**.",
+        "",
+        "## Targets (issue 11)",
+        "",
+    ]
+    lines += [f"- {'PASS' if ok else 'FAIL'}: {name}" for name, ok in result["targets"].items()]
+    lines += ["", "## The pages", ""]
+    for name, page in d["pages"].items():
+        lines.append(f"- **{name}**: {page['description']}; e.g. `{page['example']}`")
+    lines += ["", "## Slowest queries", ""]
+    for name, plan in d["plans"].items():
+        if "error" in plan:
+            lines += [f"### {name}", "", f"`{plan['path']}`: failed: {plan['error']}", ""]
+            continue
+        lines += [
+            f"### {name}",
+            "",
+            f"`{plan['path']}`: HTTP {plan['status']}, {plan['queries']} queries, "
+            f"{plan['sql_ms']} ms of SQL.",
+            "",
+        ]
+        for query in plan["slowest"]:
+            lines += [
+                f"{query['ms']} ms:",
+                "",
+                "```sql",
+                query["sql"][:3000],
+                "```",
+                "",
+                "```",
+                query.get("plan", ""),
+                "```",
+                "",
+            ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,510 @@
+"""`make bench`: build (or reuse) the synthetic archive, put each page under load beside a bare
+view, measure import and export, and write var/bench/report.json and report.md.
+
+    .venv/bin/python -m bench.scale [--printings N] [--duration S] [--rebuild]
+
+PRINTINGS, DURATION, REBUILD=1 and DATABASE_URL (PostgreSQL on this machine; default
+postgres://postgres@127.0.0.1:5432/verbatim_bench) may be given in the environment instead,
+as `make bench` does. The archive is rebuilt only when its stamp (size, seed, builder,
+fingerprint code, migrations) no longer matches, or with --rebuild. A second database,
+<name>_empty, holds the migrated empty archive the first import goes into.
+
+gunicorn runs with the production settings (DEBUG off, a random SECRET_KEY, Redis database 8
+as the shared cache, tasks through the database) plus bench/scale/settings.py: the bare view,
+the query-count header, and rate limits raised out of the way; HTTPS redirects are off, since
+the load comes over plain HTTP on loopback.
+"""
+
+import argparse
+import datetime
+import logging
+import os
+import platform
+import random
+import secrets
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/verbatim_bench"
+REDIS_URL = "redis://127.0.0.1:6379/8"
+PAGES = (
+    "permalink",
+    "list",
+    "list_deep",
+    "filter_outlet_date",
+    "person",
+    "api_list",
+    "search_common",
+    "search_rare",
+    "search_phrase",
+)
+
+
+def env_flag(name):
+    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def arguments(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.scale",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    env = os.environ.get
+    parser.add_argument("--database", default=env("DATABASE_URL") or DEFAULT_DATABASE)
+    parser.add_argument("--printings", type=int, default=int(env("PRINTINGS") or 1_000_000))
+    parser.add_argument("--duration", type=float, default=float(env("DURATION") or 30))
+    parser.add_argument("--rebuild", action="store_true", default=env_flag("REBUILD"))
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--import-articles", type=int, default=int(env("IMPORT_ARTICLES") or 100))
+    parser.add_argument("--export-rows", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=None, help="the archive's (default 11)")
+    parser.add_argument("--output", type=Path, default=ROOT / "var" / "bench")
+    parser.add_argument("--build-only", action="store_true", help="build or check the archive")
+    parser.add_argument(
+        "--keep-archive",
+        action="store_true",
+        help="measure the archive already built at this size even if its stamp no longer "
+        "matches the code (the report says so); for measuring page changes without a rebuild",
+    )
+    return parser.parse_args(argv)
+
+
+def log(message):
+    print(f"[{datetime.datetime.now():%H:%M:%S}] {message}", flush=True)
+
+
+def main(argv=None):
+    args = arguments(argv)
+    from . import database
+
+    url = args.database
+    database.parts(url)  # refuses anything but a PostgreSQL database of its own on loopback
+    empty_url = database.with_name(url, database.parts(url)[1] + "_empty")
+    args.output.mkdir(parents=True, exist_ok=True)
+    env = database.environment(
+        url,
+        SECRET_KEY=secrets.token_hex(32),
+        ALLOWED_HOSTS="127.0.0.1,testserver",
+        SITE_URL="http://127.0.0.1:8000",
+        REDIS_URL=REDIS_URL,
+        DEBUG="0",
+        SECURE_SSL_REDIRECT="0",
+        VERBATIM_TASKS="database",
+        BENCH_STATIC_ROOT=str(args.output / "static"),
+        PYTHONUNBUFFERED="1",
+    )
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    # The app logs at INFO; the health checks of the load's own HTTP client need not show.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("verbatim.requests").setLevel(logging.WARNING)
+    # Every view imported now, as gunicorn's workers will import them: a broken app fails here.
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 - imports the URLconf and every view
+    from . import archive
+
+    seed = archive.SEED if args.seed is None else args.seed
+    started = time.monotonic()
+    stamp = build_or_reuse(args, url, empty_url, env, seed)
+    build_seconds = round(time.monotonic() - started, 1)
+    if args.build_only:
+        log(build_summary(stamp, build_seconds))
+        return
+
+    from django.core.cache import cache
+
+    cache.clear()  # Redis database 8 is the benchmark's own: every run starts cold
+    collect_static(env, args.output / "static")
+    rng = random.Random(seed)
+    pages = page_urls(stamp, rng)
+    result = measure(args, env, pages)
+    result["details"].update(
+        command=command_line(args),
+        machine=machine(),
+        archive=archive_summary(stamp),
+        build=build_summary(stamp, build_seconds),
+        database=url,
+        search_words=stamp["search"],
+        pages={
+            name: {"description": description, "example": urls[0], "urls": len(urls)}
+            for name, (description, urls) in pages.items()
+        },
+    )
+
+    log("plans: each page's SQL once, EXPLAIN (ANALYZE, BUFFERS) of the slowest")
+    from .plans import slowest_plans
+
+    result["details"]["plans"] = plans = {}
+    for name, (_, urls) in pages.items():
+        try:
+            plans[name] = {"path": urls[0], **slowest_plans(urls[0])}
+        except Exception as exc:  # noqa: BLE001 - reported, and the other pages still measured
+            plans[name] = {"path": urls[0], "error": repr(exc)[:500]}
+            log(f"  {name}: {exc!r}"[:300])
+
+    result["import"], result["export"] = transfers(args, env, empty_url, seed)
+    result["details"]["finished_at"] = datetime.datetime.now(datetime.UTC).isoformat(
+        timespec="seconds"
+    )
+    from . import report
+
+    json_path, md_path = report.write(result, args.output)
+    print(md_path.read_text(encoding="utf-8").split("## The pages")[0], flush=True)
+    log(f"report: {shown(json_path)} and {shown(md_path)}")
+
+
+def shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+# --- The archive --------------------------------------------------------------------------
+
+
+def build_or_reuse(args, url, empty_url, env, seed) -> dict:
+    from . import archive, database
+
+    wanted = database.fingerprint(args.printings, seed)
+    stamp = database.read_stamp(url)
+    matches = stamp and stamp.get("fingerprint") == wanted
+    keep = args.keep_archive and stamp and stamp.get("printings") == args.printings
+    if not args.rebuild and (matches or keep):
+        if matches:
+            log(
+                f"reusing the archive built {stamp['built_at']} (same size, seed, code, migrations)"
+            )
+        else:
+            stamp["stale"] = True
+            log(f"keeping the archive built {stamp['built_at']}, although the builder, the "
+                "fingerprint code or a migration changed since (--keep-archive)")  # fmt: skip
+        if not database.exists(empty_url):
+            database.create(empty_url)
+            database.migrate(env | {"DATABASE_URL": empty_url})
+        return stamp
+    log(f"building an archive of {args.printings:,} printings (seed {seed})")
+    database.drop(url)
+    database.drop(empty_url)
+    started = time.monotonic()
+    database.create(url)
+    database.migrate(env)
+    # The migrated, empty database, copied as it is for the import into an empty archive.
+    database.create(empty_url, template=database.parts(url)[1])
+    steps = {"migrate": round(time.monotonic() - started, 1)}
+    log(f"  migrate: {steps['migrate']}s")
+    started = time.monotonic()
+    synthetic = archive.SyntheticArchive(args.printings, seed=seed)
+    steps["generate"] = round(time.monotonic() - started, 1)
+    log(f"  generate: {steps['generate']}s")
+    steps |= archive.load(synthetic, log=log)
+    quotes = len(synthetic.tables[archive.Quote])
+    stamp = {
+        "fingerprint": wanted,
+        "printings": args.printings,
+        "seed": seed,
+        "built_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "build_steps": steps,
+        "build_seconds": round(sum(steps.values()), 1),
+        "search": {
+            "common": synthetic.words_near(0.10),
+            "rare": synthetic.words_near(0.0001),
+            "phrase": synthetic.phrases_near(0.001),
+            "quotes": quotes,
+        },
+    }
+    database.write_stamp(url, stamp)
+    log(f"built in {stamp['build_seconds']}s")
+    return stamp
+
+
+def collect_static(env, folder: Path):
+    """collectstatic into the run's folder, unless it is already there and newer than every
+    file of static/ (its post-processing takes long on a busy machine)."""
+    manifest = folder / "staticfiles.json"
+    if manifest.exists():
+        newest = max(p.stat().st_mtime for p in (ROOT / "static").rglob("*") if p.is_file())
+        if newest < manifest.stat().st_mtime:
+            return
+    subprocess.run(  # noqa: S603 - our own interpreter and manage.py
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+
+
+def page_urls(stamp, rng) -> dict[str, tuple[str, list[str]]]:
+    """Each page's description and the URLs its clients ask for in turn, drawn from the
+    archive with the seed (so two runs on one archive ask for the same URLs)."""
+    from urllib.parse import urlencode
+
+    from django.conf import settings
+
+    from quotes import public
+
+    published = list(public.quotes().order_by("pk").values_list("short_id", "person__slug"))
+    per_page = settings.QUOTES_PER_PAGE
+    deep = max(2, min(1000, len(published) // per_page // 2))
+    deep_url, deep_description = deep_page(deep, per_page)
+    # Around a random public printing: its outlet and the 90 days about its date, so that no
+    # combination is empty.
+    printings = (
+        public.printings().order_by("pk").values_list("article__outlet__slug", "article__published")
+    )
+    windows = []
+    for outlet, day in rng.sample(list(printings), min(50, printings.count())):
+        start = day - datetime.timedelta(days=rng.randrange(90))
+        end = start + datetime.timedelta(days=90)
+        query = {"outlet": outlet, "from": start.isoformat(), "to": end.isoformat()}
+        windows.append("/quotes/?" + urlencode(query))
+    permalinks = [
+        f"/q/{short_id}/" for short_id, _ in rng.sample(published, min(2000, len(published)))
+    ]
+    speakers = [slug for _, slug in rng.sample(published, min(5000, len(published))) if slug]
+    people = [f"/people/{slug}/" for slug in list(dict.fromkeys(speakers))[:500]]
+    search = stamp["search"]
+
+    def searches(items, quote=False):
+        return ["/quotes/?" + urlencode({"q": f'"{text}"' if quote else text}) for text, _ in items]
+
+    def share(items):
+        low = min(n for _, n in items) / search["quotes"]
+        high = max(n for _, n in items) / search["quotes"]
+        return f"{low:.3%}–{high:.3%} of quotes"
+
+    return {
+        "permalink": ("a random public quote's permalink", permalinks),
+        "list": ("the quote list's first page", ["/quotes/"]),
+        "list_deep": (deep_description, [deep_url]),
+        "filter_outlet_date": ("the list filtered by an outlet and 90 days", windows),
+        "person": ("a speaker's page (drawn by how often they are quoted)", people),
+        "api_list": ("the API's quote list", ["/api/quotes/"]),
+        "search_common": (f"a word in {share(search['common'])}", searches(search["common"])),
+        "search_rare": (f"a word in {share(search['rare'])}", searches(search["rare"])),
+        "search_phrase": (
+            f"a two-word phrase in {share(search['phrase'])}",
+            searches(search["phrase"], quote=True),
+        ),
+    }
+
+
+def deep_page(number, per_page):
+    """The address of the quote list's page `number`: by its number where the list answers
+    it, else (page numbers stop early where the list pages by keyset) the same rows by the
+    list's own cursor, the quote just before them in the list's order, as following "Next"
+    that many times would reach."""
+    from django.test import Client
+
+    from quotes import public
+
+    url = f"/quotes/?page={number}"
+    if Client().get(url).status_code == 200:
+        return url, f"the quote list at page {number}"
+    skipped = (number - 1) * per_page
+    anchor = public.quotes().in_list_order()[skipped - 1]
+    return (
+        f"/quotes/?after={anchor.short_id}",
+        f"the quote list at page {number} (rows {skipped + 1:,}–{skipped + per_page:,}), "
+        "reached by its keyset cursor since page numbers stop earlier",
+    )
+
+
+# --- Load -----------------------------------------------------------------------------------
+
+
+def measure(args, env, pages) -> dict:
+    from faults.common import Gunicorn
+
+    from . import load
+
+    log_path = args.output / "gunicorn.log"
+    web = Gunicorn(env, workers=args.workers, log=log_path)
+    web.env = env | {"SITE_URL": web.url}
+    figures, bare_runs, extra = {}, [], {}
+    with web:
+        log(f"gunicorn on {web.url}, {args.workers} workers; {args.clients} clients")
+
+        def one_run(name, urls):
+            # Uncounted first: every worker serves the page before the measured run.
+            load.run(web.port, urls, clients=args.workers, duration=min(2.0, args.duration / 3))
+            status, headers = load.fetch(web.port, urls[0])
+            queries = headers.get("x-bench-queries")
+            samples = load.run(web.port, urls, clients=args.clients, duration=args.duration)
+            return samples, (int(queries) if queries else None), status
+
+        bare, _, _ = one_run("bare", ["/bench/bare/"])
+        bare_runs.append(load.summary(bare)["rps"])
+        log(f"  bare: {bare_runs[-1]} req/s")
+        for name, (_, urls) in pages.items():
+            samples, queries, status = one_run(name, urls)
+            figures[name] = {**load.summary(samples), "queries": queries}
+            extra[name] = {"requests": len(samples), "first_status": status}
+            errors = [s.error for s in samples if s.error][:3]
+            if errors:
+                extra[name]["first_errors"] = errors
+            log(f"  {name}: {figures[name]['rps']} req/s, p95 {figures[name]['p95_ms']} ms, "
+                f"{queries} queries, {figures[name]['errors']} errors")  # fmt: skip
+        bare, _, _ = one_run("bare", ["/bench/bare/"])
+        bare_runs.append(load.summary(bare)["rps"])
+        log(f"  bare again: {bare_runs[-1]} req/s")
+    bare_rps = round(sum(bare_runs) / len(bare_runs), 1)
+    pages_out = {}
+    for name, f in figures.items():
+        pages_out[name] = {
+            "rps": f["rps"],
+            "share_of_bare": round(f["rps"] / bare_rps, 4) if bare_rps else None,
+            "p50_ms": f["p50_ms"],
+            "p95_ms": f["p95_ms"],
+            "p99_ms": f["p99_ms"],
+            "queries": f["queries"],
+            "errors": f["errors"],
+        }
+    return {
+        "printings": args.printings,
+        "bare_rps": bare_rps,
+        "pages": pages_out,
+        "details": {
+            "bare_runs": bare_runs,
+            "bare_note": "the mean of a run before the pages and one after: "
+            + " and ".join(f"{r} req/s" for r in bare_runs),
+            "clients": args.clients,
+            "duration": args.duration,
+            "workers": args.workers,
+            "import_articles": args.import_articles,
+            "load": extra,
+            "settings_note": "Production settings (DEBUG off, Redis cache, every request "
+            "logged), with rate limits raised to 1,000,000/min (bench/scale/settings.py) "
+            "and SECURE_SSL_REDIRECT=0 for plain HTTP on loopback.",
+        },
+    }
+
+
+# --- Import and export --------------------------------------------------------------------
+
+
+def transfers(args, env, empty_url, seed):
+    from quotes import public
+
+    from . import transfer
+
+    folder = args.output / "import"
+    reprints = [
+        (text, name)
+        for text, name in public.quotes()
+        .filter(person__isnull=False)
+        .order_by("pk")
+        .values_list("text", "person__name")[:2000:10]
+    ]
+    transfer.write_articles(folder, args.import_articles, seed=seed, reprints=reprints)
+    log(f"import: {args.import_articles} articles into the empty archive, rolled back")
+    empty = transfer.run_import(env | {"DATABASE_URL": empty_url}, folder)
+    log(f"  {empty['articles_per_s']} articles/s")
+    log(f"import: {args.import_articles} articles into the built archive, rolled back")
+    full = transfer.run_import(env, folder)
+    log(f"  {full['articles_per_s']} articles/s")
+    log(f"export: {args.export_rows:,} CSV rows")
+    out = args.output / "export.csv"
+    export = transfer.export_csv(args.export_rows, out)
+    out.unlink(missing_ok=True)
+    log(f"  {export['rows']:,} rows in {export['seconds']}s")
+    return (
+        {
+            "empty_articles_per_s": empty["articles_per_s"],
+            "full_articles_per_s": full["articles_per_s"],
+            "empty": empty,
+            "full": full,
+        },
+        export,
+    )
+
+
+# --- What the report says about the run ----------------------------------------------------
+
+
+def command_line(args):
+    """The make command that runs this again, with any options that were not the default."""
+    parts = [f"PRINTINGS={args.printings}", f"DURATION={args.duration:g}"]
+    if args.database != DEFAULT_DATABASE:
+        parts.insert(0, f"DATABASE_URL={shlex.quote(args.database)}")
+    defaults = arguments([])
+    options = [
+        f"--{name.replace('_', '-')} {value}"
+        for name, value in vars(args).items()
+        if name in {"clients", "workers", "import_articles", "export_rows", "seed", "output"}
+        and value != getattr(defaults, name)
+    ]
+    if options:
+        parts.append(f"BENCH_ARGS={shlex.quote(' '.join(options))}")
+    return "make bench " + " ".join(parts)
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW server_version")
+        version = cursor.fetchone()[0]
+        cursor.execute("SHOW shared_buffers")
+        buffers = cursor.fetchone()[0]
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (
+        f"{os.cpu_count()} × {cpu}, {memory:.0f} GB RAM, {platform.system()} "
+        f"{platform.release()}, Python {platform.python_version()}, PostgreSQL {version} "
+        f"(shared_buffers {buffers}), load average {load} at the end"
+    )
+
+
+def archive_summary(stamp):
+    from django.db import connection
+
+    from archive.models import Article, Outlet
+    from quotes import public
+    from quotes.models import Appearance, Fingerprint, Person, Quote, Unit
+
+    def estimate(model):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT reltuples::bigint FROM pg_class WHERE oid = %s::regclass",
+                [model._meta.db_table],
+            )
+            return cursor.fetchone()[0]
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
+        size = cursor.fetchone()[0]
+    return (
+        f"{Quote.objects.count():,} quotes ({public.quotes().count():,} public), "
+        f"{Appearance.objects.count():,} printings, {Article.objects.count():,} articles, "
+        f"{Outlet.objects.count():,} outlets, {Person.objects.count():,} people, "
+        f"{Unit.objects.count():,} units, about {estimate(Fingerprint):,} fingerprint rows; "
+        f"{size} on disk; seed {stamp['seed']}"
+    )
+
+
+def build_summary(stamp, seconds):
+    steps = ", ".join(f"{k} {v}s" for k, v in stamp["build_steps"].items())
+    built = f"built in {stamp['build_seconds']} s ({steps}) at {stamp['built_at']}"
+    if stamp.get("stale"):
+        built += (
+            "; kept with --keep-archive although the builder, quotes/matching.py or a "
+            "migration has changed since"
+        )
+    if seconds < stamp["build_seconds"] / 2:
+        return f"reused (stamp matched); {built}"
+    return built

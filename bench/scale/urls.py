@@ -1,0 +1,15 @@
+"""The site's URLs and /bench/bare/: the cheapest page Django can serve through the whole
+middleware stack, the yardstick every page's throughput is divided by."""
+
+from django.http import HttpResponse
+from django.urls import path
+
+from verbatim import urls as site_urls
+
+
+def bare(request):
+    return HttpResponse("ok\n", content_type="text/plain")
+
+
+urlpatterns = [path("bench/bare/", bare, name="bench-bare"), *site_urls.urlpatterns]
+handler500 = site_urls.handler500

@@ -1,0 +1,164 @@
+"""The million-printing benchmark (bench/scale/) at a tiny size: the synthetic archive is the
+same for the same seed, loads into PostgreSQL as the app itself would have derived it, and
+`python -m bench.scale` writes a report with the figures issue 11 asks for."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import snowballstemmer
+from django.db import connection
+
+from archive.models import Article, Outlet
+from bench.scale import archive
+from quotes import matching, public, search
+from quotes.models import Appearance, Fingerprint, Person, Quote
+
+ROOT = Path(__file__).resolve().parents[2]
+
+postgres_only = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the benchmark loads PostgreSQL with COPY"
+)
+
+
+def test_the_same_seed_builds_the_same_archive():
+    """Two builds with one seed give the same rows; another seed gives others."""
+    first = archive.SyntheticArchive(printings=400, seed=5)
+    again = archive.SyntheticArchive(printings=400, seed=5)
+    other = archive.SyntheticArchive(printings=400, seed=6)
+    assert first.digest() == again.digest()
+    assert first.digest() != other.digest()
+    assert first.words_near(0.1) == again.words_near(0.1)
+
+
+def test_the_archive_has_its_sizes_and_consistent_printings():
+    """Exactly N printings, about two a quote, each at its offsets in its article's text, and
+    each quote dated by its earliest printing."""
+    built = archive.SyntheticArchive(printings=600, seed=7)
+    appearances = built.tables[Appearance]
+    quotes = built.tables[Quote]
+    articles = {a["id"]: a for a in built.tables[Article]}
+    assert len(appearances) == 600
+    assert 1.6 < len(appearances) / len(quotes) < 2.4
+    assert len(articles) == archive.sizes(600)["articles"]
+    for appearance in appearances:
+        body = articles[appearance["article_id"]]["body"]
+        assert body[appearance["start"] : appearance["end"]] == appearance["text"]
+    first = {}
+    for appearance in appearances:
+        published = articles[appearance["article_id"]]["published"]
+        quote = appearance["quote_id"]
+        first[quote] = min(first.get(quote, published), published)
+    assert all(q["first_published"] == first[q["id"]] for q in quotes)
+
+
+def test_invented_words_are_their_own_stems():
+    """Every invented word is left whole by the English Snowball stemmer (PostgreSQL's search
+    stems the same way), so a search counts the words exactly as generated."""
+    stemmer = snowballstemmer.stemmer("english")
+    words = archive.SyntheticArchive(printings=50, seed=1).words
+    assert len(words) == 30_000
+    assert [w for w in words if stemmer.stemWord(w) != w] == []
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_the_loaded_archive_is_what_the_app_would_have_derived():
+    """After the COPY, the search finds each word in as many quotes as were generated with it,
+    every printing has the fingerprints quotes.matching gives its text, refresh_dates() finds
+    nothing to change, and new rows get fresh ids."""
+    built = archive.SyntheticArchive(printings=300, seed=3)
+    archive.load(built, log=lambda message: None)
+
+    assert Appearance.objects.count() == 300
+    assert Quote.objects.count() == len(built.tables[Quote])
+    for word, quotes in built.words_near(0.1, count=3) + built.words_near(0.01, count=3):
+        assert search.search_quotes(Quote.objects.all(), word).count() == quotes
+    table, printing, key = archive.fingerprint_layout()
+    for appearance in Appearance.objects.order_by("pk")[:40]:
+        stored = set(
+            Fingerprint.objects.filter(**{printing.removesuffix("_id"): appearance}).values_list(
+                key, flat=True
+            )
+        )
+        assert stored == set(matching.fingerprint_keys(appearance.text))
+
+    def rows(quote):
+        printings = list(quote.appearances.order_by("pk").values())
+        return {
+            f.attname: getattr(quote, f.attname) for f in Quote._meta.concrete_fields
+        }, printings
+
+    for quote in Quote.objects.order_by("pk")[:40]:
+        before = rows(quote)
+        quote.refresh_dates()
+        quote.refresh_from_db()
+        assert rows(quote) == before
+    assert public.quotes().count() > 0.9 * Quote.objects.count()
+    outlet = Outlet.objects.create(name="A new outlet after the build")
+    assert outlet.pk == len(built.tables[Outlet]) + 1
+    assert Person.objects.filter(slug=built.tables[Person][0]["slug"]).exists()
+
+
+@postgres_only
+@pytest.mark.django_db
+def test_make_bench_writes_the_report(tmp_path):
+    """A whole run at a tiny size: the report holds every page with its figures, no page
+    failed, and the import and export were measured."""
+    settings = connection.settings_dict
+    url = (
+        f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
+        f"{settings['PORT'] or 5432}/verbatim_bench_test_{os.getpid()}"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in {"VERBATIM_DEV", "DATABASE_URL"}}
+    command = [
+        sys.executable, "-m", "bench.scale", "--database", url, "--printings", "400",
+        "--duration", "0.5", "--clients", "4", "--workers", "2", "--import-articles", "3",
+        "--export-rows", "300", "--output", str(tmp_path),
+    ]  # fmt: skip
+    try:
+        result = subprocess.run(  # noqa: S603 - our own interpreter and module
+            command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False
+        )
+    finally:
+        from bench.scale import database
+
+        database.drop(url)
+        database.drop(url + "_empty")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["printings"] == 400
+    assert report["bare_rps"] > 0
+    assert list(report["pages"]) == [
+        "permalink", "list", "list_deep", "filter_outlet_date", "person", "api_list",
+        "search_common", "search_rare", "search_phrase",
+    ]  # fmt: skip
+    for name, page in report["pages"].items():
+        assert set(page) == {
+            "rps", "share_of_bare", "p50_ms", "p95_ms", "p99_ms", "queries", "errors"
+        }, name  # fmt: skip
+        assert page["errors"] == 0, (name, report["details"]["load"][name])
+        assert page["rps"] > 0 and page["queries"] > 0, name
+        assert 0 < page["p50_ms"] <= page["p95_ms"] <= page["p99_ms"], name
+    assert report["import"]["empty_articles_per_s"] > 0
+    assert report["import"]["full_articles_per_s"] > 0
+    # Whole blocks of rows, until at least 300 (there are 400 printings in all).
+    assert 300 <= report["export"]["rows"] <= 400
+    assert report["export"]["seconds"] > 0
+    markdown = (tmp_path / "report.md").read_text()
+    assert "| search_phrase |" in markdown
+    # Each page's slowest query with its plan, as EXPLAIN ANALYZE printed it.
+    assert markdown.count("Execution Time:") >= len(report["pages"])
+
+
+def test_blocks_made_in_parallel_give_the_same_archive(monkeypatch):
+    """The quotes are made in seeded blocks: two worker processes make the same rows as one."""
+    monkeypatch.setattr(archive, "BLOCK", 150)
+    alone = archive.SyntheticArchive(printings=500, seed=9, processes=1)
+    shared = archive.SyntheticArchive(printings=500, seed=9, processes=2)
+    assert alone.digest() == shared.digest()
+    assert len(alone.tables[Appearance]) == 500
+    assert len({q["short_id"] for q in alone.tables[Quote]}) == len(alone.tables[Quote])
