@@ -12,7 +12,7 @@ possibly one person's (for an archivist to decide), or not.
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from anyascii import anyascii
 from rapidfuzz import fuzz
@@ -114,6 +114,7 @@ def _given_names():
 _VOWELS = "aeiou"
 
 
+@lru_cache(maxsize=1 << 16)  # names recur: in an article, and across an import's articles
 def spell(token: str) -> str:
     """`token` with the spelling differences of romanisation folded: lower case, ASCII,
     letters only; kh/h, Ukrainian h/Russian g, zh/j, ts/tz, ck/k, x/ks, w/v; ye/e after a

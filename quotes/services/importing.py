@@ -1,5 +1,6 @@
 """Turning an archived article's extraction into people, units, quotes and appearances."""
 
+import functools
 import logging
 from dataclasses import replace
 
@@ -18,6 +19,7 @@ from ..models import (
     Membership,
     MergeSuggestion,
     Person,
+    PersonAlias,
     PersonMergeSuggestion,
     Quote,
     Unit,
@@ -39,7 +41,9 @@ def extract_from_article(sender, *, article, publish=False, user=None, **kwargs)
     )
 
 
-def person_for(speaker: Speaker, *, article=None) -> Person | None:
+def person_for(
+    speaker: Speaker, *, article=None, outlets: set[str] | None = None, units: dict | None = None
+) -> Person | None:
     """The archive's person for a speaker the article names, or None for an outlet or a
     unit quoted as a source (they are no people).
 
@@ -49,9 +53,12 @@ def person_for(speaker: Speaker, *, article=None) -> Person | None:
     it, and a doubtful namesake joins when the article puts the speaker in their unit. Any
     other likeness (another first name, an initial, a surname in another case or spelt
     alike, a surname several people share) makes a new person and a PersonMergeSuggestion
-    for each of the others: two people are never joined by guesswork."""
+    for each of the others: two people are never joined by guesswork.
+
+    An import passes what it has already looked up for the article: `outlets`
+    (outlet_names) and `units` (known_unit's memo)."""
     names = [clean_name(name) for name in [speaker.name, *speaker.aliases]]
-    if is_institution(speaker.name, article=article):
+    if is_institution(speaker.name, article=article, outlets=outlets):
         return None
     parsed = next((p for p in map(parse_name, names) if p.surname), None)
     if parsed is None:
@@ -75,19 +82,20 @@ def person_for(speaker: Speaker, *, article=None) -> Person | None:
             doubts = [(p, doubt) for p, doubt, _ in scored]
 
     if person is None:
-        person = _corroborated(doubts, speaker)
+        person = _corroborated(doubts, speaker, units=units)
     if person is None:
         person = Person.objects.create(name=parsed.display, description=speaker.description[:500])
-        for other, doubt in sorted(doubts, key=lambda d: -d[1].score)[:MAX_SUGGESTIONS]:
-            PersonMergeSuggestion.objects.get_or_create(
+        # A new person has no suggestions yet, and `doubts` names each candidate once.
+        PersonMergeSuggestion.objects.bulk_create(
+            PersonMergeSuggestion(
                 person=person,
                 candidate=other,
-                defaults={
-                    "score": doubt.score,
-                    "reason": doubt.reason[:300],
-                    "article": article,
-                },
+                score=doubt.score,
+                reason=doubt.reason[:300],
+                article=article,
             )
+            for other, doubt in sorted(doubts, key=lambda d: -d[1].score)[:MAX_SUGGESTIONS]
+        )
     elif not person.description and speaker.description:
         person.description = speaker.description[:500]
         person.save(update_fields=["description"])
@@ -96,18 +104,18 @@ def person_for(speaker: Speaker, *, article=None) -> Person | None:
     return person
 
 
-def _corroborated(doubts, speaker: Speaker) -> Person | None:
+def _corroborated(doubts, speaker: Speaker, *, units: dict | None = None) -> Person | None:
     """The one doubtful namesake (a surname alone or in another case, a first name spelt
     alike; not another first name) who serves in a unit this article states for the speaker:
     "according to Marchuka, spokesman of the Northern Group" is the Northern Group's Marchuk."""
-    units = [u for u in map(known_unit, speaker.units) if u is not None]
-    if not units:
+    stated = [u for u in (known_unit(name, memo=units) for name in speaker.units) if u]
+    if not stated:
         return None
     fits = {
         other.pk: other
         for other, doubt in doubts
         if doubt.score >= CORROBORATED_LIKENESS
-        and other.memberships.filter(unit__in=units).exists()
+        and other.memberships.filter(unit__in=stated).exists()
     }
     return next(iter(fits.values())) if len(fits) == 1 else None
 
@@ -125,39 +133,60 @@ def resemblances(parsed) -> list[tuple[Person, Likeness, bool]]:
     whether one of their names has the same surname; oldest first."""
     key = parsed.surname_key
     prefix = stem(key)[:4]
-    candidates = (
+    # Two lookups the trigram indexes on the keys answer (PostgreSQL; LIKE '%...%'), rather
+    # than one OR across the alias join, which reads every person and alias. The up to 200
+    # candidates are read as plain rows: only those that resemble become Person objects.
+    by_alias = PersonAlias.objects.filter(key__contains=prefix).values_list("person_id", flat=True)
+    columns = [f.attname for f in Person._meta.concrete_fields]
+    rows = list(
         Person.objects.filter(merged_into__isnull=True)
-        .filter(Q(key__contains=prefix) | Q(alias_set__key__contains=prefix))
-        .distinct()
+        .filter(Q(key__contains=prefix) | Q(pk__in=list(by_alias)))
         .order_by("pk")
-        .prefetch_related("alias_set")[:200]
+        .values_list(*columns)[:200]
     )
+    aliases = {}
+    if rows:
+        for person_id, name in (
+            PersonAlias.objects.filter(person__in=[row[0] for row in rows])
+            .order_by("name")
+            .values_list("person_id", "name")
+        ):
+            aliases.setdefault(person_id, []).append(name)
     found = []
-    for candidate in candidates:
-        theirs = [parse_name(n) for n in [candidate.name, *candidate.aliases]]
+    pk_at, name_at = columns.index("id"), columns.index("name")
+    for row in rows:
+        theirs = [parse_name(n) for n in [row[name_at], *aliases.get(row[pk_at], [])]]
         likenesses = [lk for lk in (likeness(parsed, t) for t in theirs) if lk]
         if likenesses:
             best = max(likenesses, key=lambda lk: (lk.sure, lk.score))
             same_surname = any(t.surname_key == key for t in theirs)
-            found.append((candidate, best, same_surname))
+            found.append((Person.from_db(Person.objects.db, columns, row), best, same_surname))
     return found
 
 
+@functools.lru_cache(maxsize=4096)
 def _plain(name: str) -> str:
     words = [spell(w) for w in name.split()]
     return " ".join(w for w in words if w and w != "the")
 
 
-def is_institution(name: str, *, article=None) -> bool:
+def outlet_names(article=None) -> set[str]:
+    """Every outlet's name (the article's own too) as `is_institution` compares them: read
+    once for all the speakers of an article."""
+    names = set(map(_plain, Outlet.objects.values_list("name", flat=True)))
+    if article is not None and article.outlet_id:
+        names.add(_plain(article.outlet.name))
+    return names
+
+
+def is_institution(name: str, *, article=None, outlets: set[str] | None = None) -> bool:
     """Whether `name` is an outlet's (the article's own or any in the archive) or a unit's:
-    a source quoted by its name, not a person."""
+    a source quoted by its name, not a person. `outlets` are `outlet_names(article)`, when
+    the caller has them."""
     plain = _plain(name)
     if not plain:
         return False
-    outlets = list(Outlet.objects.values_list("name", flat=True))
-    if article is not None and article.outlet_id:
-        outlets.append(article.outlet.name)
-    if any(_plain(outlet) == plain for outlet in outlets):
+    if plain in (outlet_names(article) if outlets is None else outlets):
         return True
     return Unit.objects.filter(key=unit_key(name)).exists()
 
@@ -197,20 +226,31 @@ def unit_title(name: str) -> str:
     )
 
 
-def known_unit(printed_name: str) -> Unit | None:
-    """The archive's unit for a name as printed, if it has one (nothing is created)."""
+def known_unit(printed_name: str, *, memo: dict | None = None) -> Unit | None:
+    """The archive's unit for a name as printed, if it has one (nothing is created).
+
+    `memo` (a dict an import keeps for one article) remembers the answers by key, so that a
+    unit the article names twice, or names for a speaker and then for their membership, is
+    looked up once; unit_for empties it when it creates a unit, which may change them."""
     key = unit_key(clean_name(printed_name))
-    return Unit.objects.filter(key=key).first() or _unit_by_qualifiers(key)
+    if memo is not None and key in memo:
+        return memo[key]
+    unit = Unit.objects.filter(key=key).first() or _unit_by_qualifiers(key)
+    if memo is not None:
+        memo[key] = unit
+    return unit
 
 
-def unit_for(printed_name: str) -> Unit:
+def unit_for(printed_name: str, *, memo: dict | None = None) -> Unit:
     """The archive's unit for a name as printed; spelling variants fold into one unit, and so
     does a name printed with fewer or more qualifiers ("47th Regiment", "47th Aviation
-    Regiment") when exactly one unit of that number and kind fits."""
+    Regiment") when exactly one unit of that number and kind fits. `memo`: see known_unit."""
     name = clean_name(printed_name)
-    unit = known_unit(name)
+    unit = known_unit(name, memo=memo)
     if unit is None:
         unit = Unit.objects.create(name=unit_title(name))
+        if memo is not None:
+            memo.clear()
     if name != unit.name and name not in unit.aliases:
         unit.aliases = [*unit.aliases, name]
         unit.save(update_fields=["aliases"])
@@ -265,8 +305,11 @@ def import_extraction(
     quotations overlapping one of them are not stored again."""
     if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
         return []  # already imported: importing again changes nothing
+    outlets = outlet_names(article) if extraction.speakers else set()
+    units = {}  # known_unit's answers for this article
     people = {
-        name: person_for(speaker, article=article) for name, speaker in extraction.speakers.items()
+        name: person_for(speaker, article=article, outlets=outlets, units=units)
+        for name, speaker in extraction.speakers.items()
     }
     for name, speaker in extraction.speakers.items():
         if people[name] is None:
@@ -274,7 +317,7 @@ def import_extraction(
         for printed in speaker.units:
             Membership.objects.get_or_create(
                 person=people[name],
-                unit=unit_for(printed),
+                unit=unit_for(printed, memo=units),
                 article=article,
                 defaults={"rank": speaker.rank[:100], "role": speaker.role[:200]},
             )
@@ -299,6 +342,15 @@ def import_extraction(
             record_conflicts(quote=appearance.quote, appearances=[appearance])
 
     touched = []
+    # Quotes whose derived data wait to be refreshed together (lifecycle.refresh_all), before
+    # anything that reads or changes them again: linking a later statement to a quote already
+    # in the archive, publishing, returning.
+    pending = []
+
+    def refresh_pending():
+        lifecycle.refresh_all(pending)
+        pending.clear()
+
     taken = set()
     kept = [(a.start, a.end) for a in keep]
     for group in statements(quotations):
@@ -311,7 +363,10 @@ def import_extraction(
             continue
         taken.update(q.start for q in group)
         person = people.get(group[0].speaker) if group[0].speaker else None
-        quote = link_statement(group, person=person, publish=publish)
+        quote, created = link_statement(
+            group, person=person, publish=publish, before=refresh_pending
+        )
+        printings = []
         for quotation in group:
             appearance = Appearance.objects.create(
                 quote=quote,
@@ -323,33 +378,50 @@ def import_extraction(
                 attribution=quotation.attribution[:500],
                 **credit(quotation, extraction.speakers, people),
             )
-            index_printing(appearance)
-        printed = article.appearances.filter(quote=quote)
+            printings.append(appearance)
+        index_printings(printings, new=True)
+        # A new quote's printings in this article are the ones just made; an older quote may
+        # have others here (an earlier statement's, or a curated one).
+        printed = (
+            sorted(printings, key=lambda a: a.start)
+            if created
+            else article.appearances.filter(quote=quote)
+        )
         record_conflicts(quote=quote, appearances=printed, person=person)
-        lifecycle.refresh(quote)
+        pending.append(quote)
         touched.append(quote)
+    refresh_pending()
     if publish:
         lifecycle.publish(touched, user=user, note="imported for publication")
         touched = [Quote.objects.get(pk=q.pk) for q in touched]
     return touched
 
 
-def index_printing(appearance: Appearance) -> None:
-    """(Re)write the fingerprints that linking finds this printing by."""
-    appearance.fingerprints.all().delete()
+def index_printings(appearances: list[Appearance], *, new: bool = False) -> None:
+    """(Re)write the fingerprints of these printings, in one insert (`new`: they have none
+    yet, so there is nothing to delete)."""
+    if not new:
+        Fingerprint.objects.filter(appearance__in=appearances).delete()
     Fingerprint.objects.bulk_create(
-        Fingerprint(appearance=appearance, key=key) for key in fingerprint_keys(appearance.text)
+        Fingerprint(appearance=appearance, key=key)
+        for appearance in appearances
+        for key in fingerprint_keys(appearance.text)
     )
 
 
-def link_statement(group: list[Quotation], *, person, publish: bool) -> Quote:
+def link_statement(
+    group: list[Quotation], *, person, publish: bool, before=None
+) -> tuple[Quote, bool]:
     """The quote this statement repeats (merging quotes it shows to be one), or a new,
-    suggested one.
+    suggested one; and whether it is new.
 
     A quote keeps its person when an outlet credits the same words to someone else (the
-    caller records the conflict); a quote with no person takes the new printing's."""
+    caller records the conflict); a quote with no person takes the new printing's.
+    `before` is called before a quote already in the archive is used or changed."""
     sure, possible = find_matches([q.text for q in group], person=person)
     if sure:
+        if before is not None:
+            before()
         quote = sure[0]
         for other in sure[1:]:
             if other.person_id in (None, quote.person_id) or quote.person_id is None:
@@ -363,14 +435,15 @@ def link_statement(group: list[Quotation], *, person, publish: bool) -> Quote:
                 quote = lifecycle.change_speaker(
                     quote, person=person, note="named by a newly imported printing"
                 )
-            return quote
+            return quote, False
     quote = Quote.objects.create(
         text=group[0].text,
         person=person,
         speaker_description="" if person else group[0].speaker_description[:300],
     )
-    for candidate, score in possible:
-        MergeSuggestion.objects.get_or_create(
-            quote=quote, candidate=candidate, defaults={"score": score}
-        )
-    return quote
+    # A new quote has no suggestions yet, and `possible` names each candidate once.
+    MergeSuggestion.objects.bulk_create(
+        MergeSuggestion(quote=quote, candidate=candidate, score=score)
+        for candidate, score in possible
+    )
+    return quote, True

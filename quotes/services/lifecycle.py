@@ -6,7 +6,8 @@ these and never write a quote's status or derived fields themselves. Each one
 
 - locks and re-reads the rows it changes, so that two archivists cannot both win;
 - refreshes what is derived from the changed records (`refresh`: canonical text, search
-  index, first publication date; the archive-wide figures);
+  index, first publication date; the archive-wide figures are marked stale through
+  `quote_changed`, see quotes/stats.py);
 - leaves a history entry saying who did it and why (django-simple-history, through save());
 - puts a change to a public quote on its public record (a Correction);
 - sends `quote_changed`.
@@ -14,7 +15,6 @@ these and never write a quote's status or derived fields themselves. Each one
 `user` is whoever asked (None for the machine), `note` their reason in their own words.
 """
 
-from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
@@ -40,8 +40,6 @@ quote_changed = Signal()
 # left side by side with an open suggestion between them.
 AUTO_MERGE_SCORE = 0.95
 
-HOME_STATS_KEY = "home-stats"
-
 Status = Quote.Status
 
 
@@ -54,19 +52,35 @@ class LifecycleError(ValueError):
 
 def refresh(quote: Quote) -> None:
     """Recompute what `quote` derives from its printings (the canonical text unless an
-    archivist corrected it, the search index, the first publication date) and the
-    archive-wide figures, after its printings or fields change."""
-    if not quote.text_edited:
-        printings = {}
-        for printed in quote.appearances.order_by("article_id", "start"):
-            printings.setdefault(printed.article_id, []).append(printed.text)
-        text = canonical_text(list(printings.values())) if printings else quote.text
+    archivist corrected it, the search index, the first publication date) after its
+    printings or fields change."""
+    refresh_all([quote])
+
+
+def refresh_all(quotes: list[Quote]) -> None:
+    """`refresh` for several quotes, with their printings read and their search data written
+    in one query each (an import refreshes every quote it touched at once). Each quote once:
+    two objects of one quote would each be compared and saved."""
+    if not quotes:
+        return
+    editable = [quote for quote in quotes if not quote.text_edited]
+    printings = {quote.pk: {} for quote in editable}
+    rows = (
+        Appearance.objects.filter(quote__in=list(printings))
+        .order_by("quote_id", "article_id", "start")
+        .values_list("quote_id", "article_id", "text")
+    )
+    for quote_id, article_id, text in rows if printings else ():
+        printings[quote_id].setdefault(article_id, []).append(text)
+    for quote in editable:
+        pieces = printings[quote.pk]
+        text = canonical_text(list(pieces.values())) if pieces else quote.text
         if text != quote.text:
             quote.text = text
             Quote.objects.filter(pk=quote.pk).update(text=text, updated_at=timezone.now())
-    refresh_search([quote])
-    quote.refresh_dates()
-    cache.delete(HOME_STATS_KEY)
+    refresh_search(quotes)
+    for quote in quotes:
+        quote.refresh_dates()
 
 
 # Helpers ------------------------------------------------------------------------------------
@@ -93,7 +107,6 @@ def _done(quote, action, user):
     transaction.on_commit(
         lambda: quote_changed.send(sender=Quote, quote=quote, action=action, user=user)
     )
-    cache.delete(HOME_STATS_KEY)
 
 
 def _speaker(quote) -> str:

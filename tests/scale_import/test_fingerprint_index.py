@@ -1,0 +1,107 @@
+"""The fingerprint index at scale: keys that many printings share are counted no further
+than a cap and never read whole, so linking one statement costs the same however large the
+archive; and each printing is indexed by few keys."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from archive.models import Article
+from quotes import matching
+from quotes.extraction.text import words
+from quotes.matching import COMMON_KEY_POSTINGS, content, find_matches, fingerprint_keys
+from quotes.models import Appearance, Fingerprint, Quote
+from quotes.services.importing import index_printings
+from tests.factories import AppearanceFactory
+
+pytestmark = pytest.mark.django_db
+
+# A phrase every printing of the crowd below carries; its keys are common.
+COMMON = "The harbour pilots will not leave the quay before the storm passes."
+WANTED = "Vessa brandolin merikost tarvel ondrigat selum parvenik dostal the harbour gate."
+
+
+def crowd(n, text=COMMON):
+    """N printings, each of its own quote, of `text`, stored in bulk."""
+    article = Article.objects.create(body="crowd", raw=b"crowd", sha256="c" * 64)
+    quotes = Quote.objects.bulk_create(Quote(text=text, short_id=f"c{i:08d}") for i in range(n))
+    appearances = Appearance.objects.bulk_create(
+        Appearance(quote=q, article=article, text=text, start=i, end=i + 1)
+        for i, q in enumerate(quotes)
+    )
+    index_printings(appearances, new=True)
+    return quotes
+
+
+def test_a_common_key_is_counted_no_further_than_the_cap():
+    """600 printings carry the common phrase's keys; their count stops at the cap."""
+    crowd(COMMON_KEY_POSTINGS + 100)
+    keys = fingerprint_keys(COMMON)
+    counts = matching._postings([*keys, 12345])
+    assert counts == {key: COMMON_KEY_POSTINGS + 1 for key in keys}
+
+
+def test_a_statement_with_a_common_phrase_finds_its_quote_by_its_rare_words():
+    crowd(COMMON_KEY_POSTINGS + 100)
+    own = AppearanceFactory(quote__text=f"{WANTED} {COMMON}", text=f"{WANTED} {COMMON}")
+    index_printings([own], new=True)
+    sure, _ = find_matches([f"{WANTED} {COMMON}"], person=None)
+    assert sure == [own.quote]
+
+
+def test_a_statement_of_common_keys_only_links_to_a_recent_printing():
+    """When every key is common, the newest printings of each are read, not all of them."""
+    quotes = crowd(COMMON_KEY_POSTINGS + 100)
+    with CaptureQueriesContext(connection) as queries:
+        sure, _ = find_matches([COMMON], person=None)
+    assert sure and set(sure) <= set(quotes)
+    assert sure[0].pk > quotes[len(quotes) // 2].pk  # among the newest, not the oldest
+    assert len(queries) <= 4
+
+
+def test_the_lookup_runs_the_same_queries_however_many_printings_share_its_keys():
+    index_printings([AppearanceFactory(quote__text=COMMON, text=COMMON)], new=True)
+    with CaptureQueriesContext(connection) as few:
+        find_matches([COMMON], person=None)
+    crowd(COMMON_KEY_POSTINGS + 100)
+    with CaptureQueriesContext(connection) as many:
+        find_matches([COMMON], person=None)
+    assert len(many) == len(few)
+
+
+def test_a_printing_is_indexed_by_its_content_word_pairs():
+    """Reprints and translations keep a statement's content words in order: a printing of
+    two such pairs or more is indexed by them alone, one key each."""
+    text = "We will hold the bridge over the river until the last shell is fired."
+    stems = content(words(text))
+    assert len(fingerprint_keys(text)) == len(set(zip(stems, stems[1:], strict=False)))
+
+
+def test_a_short_headline_still_finds_the_printing_it_cuts():
+    """A headline of one content-word pair has its trigrams as well, and finds a long
+    printing by its one pair, though another short printing shares its trigrams."""
+    long = (
+        "The pilots said the quay is closed on Monday. We will not surrender it to anyone, "
+        "whatever the harbour council decides tomorrow."
+    )
+    stored = AppearanceFactory(quote__text=long, text=long)
+    other = AppearanceFactory(quote__text="We will not go there.", text="We will not go there.")
+    index_printings([stored, other], new=True)
+    headline = "We will not surrender it"
+    assert len(fingerprint_keys(headline)) > 1
+    sure, possible = find_matches([headline], person=None)
+    assert [quote for quote, _ in possible] == [stored.quote]
+
+
+def test_rewriting_a_printings_keys_leaves_no_duplicates():
+    text = "The ferry to the northern islands sails again on Monday morning."
+    appearance = AppearanceFactory(quote__text=text, text=text)
+    index_printings([appearance], new=True)
+    index_printings([appearance])
+    stored = sorted(Fingerprint.objects.filter(appearance=appearance).values_list("key", flat=True))
+    assert stored == fingerprint_keys(text)
+
+
+def test_keys_fit_four_bytes():
+    keys = fingerprint_keys(COMMON + " " + WANTED)
+    assert keys and all(-(2**31) <= key < 2**31 for key in keys)
