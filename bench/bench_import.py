@@ -45,16 +45,11 @@ from django.db import connection  # noqa: E402
 from django.utils.text import slugify  # noqa: E402
 
 from archive.models import Article  # noqa: E402
+from bench.bench_matching import GLUE, SYLLABLES  # noqa: E402 - the same invented words
 from quotes.matching import fingerprint_keys  # noqa: E402
 from quotes.models import Appearance, Fingerprint, Person, Quote  # noqa: E402
 from quotes.names import name_key, sort_name  # noqa: E402
 
-SYLLABLES = (
-    "ka lo mi ne ru sa to ve bri dan fel gor hal jin kor lum mar nor pel ras sen tor vin".split()
-)
-GLUE = (
-    "the a we they will not never always must should can our their this that and but of to in"
-).split()
 SURNAME_ENDINGS = ["enko", "chuk", "ovych", "yak", "ets", "uk"]
 RANKS = ["Colonel", "Major", "Captain", "Lieutenant Colonel", "Sergeant"]
 ROLES = ["commander", "spokesman", "chief of staff", "deputy commander"]

@@ -42,6 +42,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
 from . import public
+from .matching import DANGLING_MARKS
 from .models import Appearance, Quote
 from .names import parse_name
 
@@ -73,9 +74,8 @@ MONTH_MACROS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # Inside a quotation the speaker's own double quotation marks become single ones.
 NESTED_QUOTES = str.maketrans({"“": "‘", "”": "’", '"': "'"})
 CLOSING_PUNCTUATION = ".?!…"
-# Marks that cannot end a quotation in a citation: left by an attribution cut off ("...
-# pier," she said) or by a clause the outlet did not print.
-DANGLING_PUNCTUATION = ",;:"
+# A quotation cited ends at no dangling mark (matching.DANGLING_MARKS): texts stored before
+# canonical_text dropped them may still hold one.
 # How much of an article's text sentence_case reads for the case of its headline's words.
 SENTENCE_CASE_EVIDENCE = 20_000
 
@@ -130,7 +130,7 @@ def one_line(text):
 
 def trimmed(text):
     """The words of a quotation without a dangling comma, semicolon or colon at their end."""
-    return one_line(text).rstrip(DANGLING_PUNCTUATION + " ")
+    return one_line(text).rstrip(DANGLING_MARKS + " ")
 
 
 def quoted(text, punctuation=""):
@@ -144,7 +144,7 @@ def quoted(text, punctuation=""):
 
 def sentence(text):
     """`text` ending with a full stop, unless it already ends with closing punctuation."""
-    text = text.rstrip(DANGLING_PUNCTUATION + " ")
+    text = text.rstrip(DANGLING_MARKS + " ")
     return text if text.endswith(tuple(CLOSING_PUNCTUATION)) else text + "."
 
 

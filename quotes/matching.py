@@ -603,6 +603,11 @@ def joined(pieces: list[str]) -> str:
     return out
 
 
+# Marks that end nothing when a text stops at them: a printing cut off by its attribution
+# ("... the pier," she said) or at a semicolon or colon. Citations drop them too.
+DANGLING_MARKS = ",;:"
+
+
 def canonical_text(printings: list[list[str]]) -> str:
     """The fullest wording of a statement from its printings (each article's quotations of
     it, in order): the longest printing, with the sentences that only other printings carry
@@ -635,11 +640,10 @@ def canonical_text(printings: list[list[str]]) -> str:
         )
     ]
     text = " ".join(sentence for sentence, _ in base)
-    # A printing cut off by its attribution ("... the pier," she said) or stopped at a
-    # semicolon or colon leaves a mark that ends nothing. The statement ends there: a
-    # sentence takes the full stop the attribution displaced (as `joined` does between
-    # pieces), a fragment ("a disaster,") just loses the mark.
-    ended = text.rstrip(",;: ")
+    # A printing stopped at a dangling mark: the statement ends there. A sentence takes the
+    # full stop the attribution displaced (as `joined` does between pieces), a fragment ("a
+    # disaster,") just loses the mark.
+    ended = text.rstrip(DANGLING_MARKS + " ")
     if ended != text.rstrip() and ended[:1].isupper():
         ended += "."
     return ended

@@ -62,9 +62,11 @@ def drop(url: str) -> None:
         )
 
 
-def migrate(env: dict[str, str]) -> None:
-    result = subprocess.run(  # noqa: S603 - our own interpreter and manage.py
-        [sys.executable, "manage.py", "migrate", "--noinput", "--skip-checks", "-v", "0"],
+def child(arguments: list[str], env: dict[str, str], what: str) -> str:
+    """Run our own interpreter with `arguments` in the project folder and `env`; its standard
+    output, or SystemExit with the end of what it printed when it fails."""
+    result = subprocess.run(  # noqa: S603 - our own interpreter, our own arguments
+        [sys.executable, *arguments],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -72,7 +74,12 @@ def migrate(env: dict[str, str]) -> None:
         check=False,
     )
     if result.returncode:
-        raise SystemExit(f"migrate failed:\n{result.stdout}{result.stderr}"[-3000:])
+        raise SystemExit(f"{what} failed:\n{result.stdout}{result.stderr}"[-3000:])
+    return result.stdout
+
+
+def migrate(env: dict[str, str]) -> None:
+    child(["manage.py", "migrate", "--noinput", "--skip-checks", "-v", "0"], env, "migrate")
 
 
 def fingerprint(printings: int, seed: int) -> str:

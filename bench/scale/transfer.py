@@ -10,12 +10,12 @@ it times the command as an operator runs it, less the interpreter's start.
 
 import json
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from bench.scale.database import child
+
 FOOTER = "This is a fictional article generated for the Verbatim benchmark."
 SAID = ("said", "told reporters", "added", "said on Tuesday")
 WARM_UP = "bench-warm-up.txt"  # beside the folder of timed articles
@@ -90,17 +90,8 @@ def write_articles(folder: Path, count: int, *, seed: int, reprints: list[tuple[
 
 def run_import(env: dict[str, str], folder: Path) -> dict:
     """Import `folder` in a child process on the database of `env`, rolled back; its figures."""
-    result = subprocess.run(  # noqa: S603 - our own interpreter and module
-        [sys.executable, "-m", "bench.scale.transfer", "import", str(folder)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode:
-        raise SystemExit(f"the import failed:\n{result.stdout}{result.stderr}"[-3000:])
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    printed = child(["-m", "bench.scale.transfer", "import", str(folder)], env, "the import")
+    return json.loads(printed.strip().splitlines()[-1])
 
 
 def import_rolled_back(folder: Path) -> dict:
