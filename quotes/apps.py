@@ -9,6 +9,7 @@ class QuotesConfig(AppConfig):
         from django.core import checks
 
         from archive.signals import article_archived
+        from verbatim import pagecache
         from verbatim.checks import check_site_url
 
         from .services.importing import extract_from_article
@@ -16,5 +17,8 @@ class QuotesConfig(AppConfig):
         article_archived.connect(extract_from_article, dispatch_uid="quotes-extract")
         # The archive-wide figures' receiver of quote_changed (quotes.stats).
         from . import stats  # noqa: F401
+
+        # The page cache's receivers of public records' changes (verbatim.pagecache).
+        pagecache.connect()
 
         checks.register(check_site_url, checks.Tags.security, deploy=True)

@@ -19,6 +19,14 @@ def corpus_dir():
     return seeds
 
 
+@pytest.fixture
+def no_page_cache(settings):
+    """Every request rendered, for tests that count what rendering costs, or that change
+    settings or rows behind the app's back (bulk updates, which send no signal) between two
+    visits of one URL."""
+    settings.PAGE_CACHE_SECONDS = 0
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with an empty cache, as a new deployment does."""

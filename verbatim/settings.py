@@ -101,6 +101,8 @@ MIDDLEWARE = [
     "verbatim.ratelimit.RateLimitMiddleware",
     # Anonymous reads of public pages go to the read replica, if there is one.
     "verbatim.routers.ReplicaMiddleware",
+    # Anonymous readers' pages from the shared cache (after the limits, which still count).
+    "verbatim.pagecache.PageCacheMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -248,6 +250,15 @@ if CACHE_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Public pages are kept in that cache for anonymous readers until anything public changes
+# (verbatim/pagecache.py). It must be shared by every process, so it is off without REDIS_URL
+# unless PAGE_CACHE_SECONDS says otherwise (the tests run in one process and turn it on).
+PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS") or (300 if CACHE_URL else 0))
+PAGE_CACHE_MAX_BYTES = int(os.environ.get("PAGE_CACHE_MAX_BYTES") or 1024 * 1024)
+# With a read replica, pages are not stored for this long after a change, so that one rendered
+# from a replica that had not caught up is never kept.
+PAGE_CACHE_REPLICA_SETTLE = float(os.environ.get("PAGE_CACHE_REPLICA_SETTLE") or 5)
 
 SILENCED_SYSTEM_CHECKS = [
     # django-ratelimit's list of supported caches predates Django's own RedisCache, which

@@ -155,7 +155,7 @@ def test_pages_keep_the_filter(client, gazette, monkeypatch):
 
 
 @pytest.mark.django_db
-def test_query_count_does_not_grow_with_the_page(client, monkeypatch):
+def test_query_count_does_not_grow_with_the_page(client, monkeypatch, no_page_cache):
     """Showing 3, 12 or 15 rows (outlets, dates and counts included) costs the same few
     queries, dated and undated articles alike."""
     for n in range(20):

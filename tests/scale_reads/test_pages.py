@@ -95,7 +95,7 @@ def test_keyset_links_follow_the_numbered_pages(client, small_pages, ties):
 
 
 @pytest.mark.django_db
-def test_count_is_exact_up_to_the_cap_then_estimated(client, small_pages, ties):
+def test_count_is_exact_up_to_the_cap_then_estimated(client, small_pages, ties, no_page_cache):
     """Up to the cap the list gives the number; past it an estimate (PostgreSQL's planner) or
     a bound (SQLite), never an exact count of every row."""
     Quote.objects.exclude(pk__in=[q.pk for q in ties[:4]]).update(status=Quote.Status.SUGGESTED)
@@ -111,7 +111,7 @@ def test_count_is_exact_up_to_the_cap_then_estimated(client, small_pages, ties):
 
 
 @pytest.mark.django_db
-def test_queries_do_not_grow_with_page_number_or_size(client, settings, ties):
+def test_queries_do_not_grow_with_page_number_or_size(client, settings, ties, no_page_cache):
     """The first page, a later numbered page and a keyset page, short or long, cost the same
     number of queries."""
     refresh_search(Quote.objects.values_list("pk", flat=True))
