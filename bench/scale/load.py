@@ -24,6 +24,7 @@ class Sample:
     status: int | None  # None: no response (timeout, connection error)
     queries: int | None = None
     error: str | None = None
+    cached: bool = False  # answered from the page cache (X-Page-Cache: hit)
 
 
 class Connection:
@@ -103,6 +104,7 @@ async def _run(port, urls, *, clients, duration, timeout) -> list[Sample]:
                         status,
                         int(queries) if queries else None,
                         None if status == 200 else f"HTTP {status}",
+                        headers.get("x-page-cache") == "hit",
                     )
                 )
         finally:
@@ -142,7 +144,8 @@ def percentile(values: list[float], p: float) -> float:
 
 def summary(samples: list[Sample], bare_rps: float | None = None) -> dict:
     """The report's figures for one page: answers 200 a second (over the time until the last
-    answer), percentiles of their latency, and the requests that failed."""
+    answer), percentiles of their latency, the requests that failed, and the share of the
+    answers that came from the page cache."""
     ok = sorted(s.elapsed * 1000 for s in samples if s.status == 200)
     span = max((s.started + s.elapsed for s in samples), default=0.0)
     rps = len(ok) / span if span else 0.0
@@ -153,5 +156,8 @@ def summary(samples: list[Sample], bare_rps: float | None = None) -> dict:
         "p95_ms": round(percentile(ok, 95), 1),
         "p99_ms": round(percentile(ok, 99), 1),
         "errors": sum(1 for s in samples if s.status != 200),
+        "cache_hits": round(sum(s.cached for s in samples if s.status == 200) / len(ok), 3)
+        if ok
+        else 0.0,
     }
     return figures

@@ -120,9 +120,6 @@ def main(argv=None):
         log(build_summary(stamp, build_seconds))
         return
 
-    from django.core.cache import cache
-
-    cache.clear()  # Redis database 8 is the benchmark's own: every run starts cold
     collect_static(env, args.output / "static")
     rng = random.Random(seed)
     pages = page_urls(stamp, rng)
@@ -320,18 +317,51 @@ def deep_page(number, per_page):
 
 
 def measure(args, env, pages) -> dict:
+    """Each page under load twice, each time beside the bare view: as production serves it
+    (the shared page cache on, starting empty), then with the cache off, every request
+    rendered. The first is the report's `pages`, the second its `pages_rendered`."""
+    cached = serve(args, env | {"PAGE_CACHE_SECONDS": "300"}, pages, "page cache on")
+    rendered = serve(args, env | {"PAGE_CACHE_SECONDS": "0"}, pages, "page cache off")
+    return {
+        "printings": args.printings,
+        "bare_rps": cached["bare_rps"],
+        "pages": cached["pages"],
+        "pages_rendered": rendered["pages"],
+        "details": {
+            "bare_runs": cached["bare_runs"],
+            "bare_note": "the mean of a run before the pages and one after: "
+            + " and ".join(f"{r} req/s" for r in cached["bare_runs"]),
+            "bare_rendered_rps": rendered["bare_rps"],
+            "clients": args.clients,
+            "duration": args.duration,
+            "workers": args.workers,
+            "import_articles": args.import_articles,
+            "load": cached["load"],
+            "load_rendered": rendered["load"],
+            "settings_note": "Production settings (DEBUG off, Redis cache, every request "
+            "logged), with rate limits raised to 1,000,000/s (bench/scale/settings.py) "
+            "and SECURE_SSL_REDIRECT=0 for plain HTTP on loopback.",
+        },
+    }
+
+
+def serve(args, env, pages, label) -> dict:
+    """One gunicorn with `env`; the bare view, each page, the bare view again."""
+    from django.core.cache import cache
+
     from faults.common import Gunicorn
 
     from . import load
 
+    cache.clear()  # Redis database 8 is the benchmark's own: every pass starts cold
     log_path = args.output / "gunicorn.log"
     web = Gunicorn(env, workers=args.workers, log=log_path)
     web.env = env | {"SITE_URL": web.url}
     figures, bare_runs, extra = {}, [], {}
     with web:
-        log(f"gunicorn on {web.url}, {args.workers} workers; {args.clients} clients")
+        log(f"gunicorn on {web.url}, {args.workers} workers, {label}; {args.clients} clients")
 
-        def one_run(name, urls):
+        def one_run(urls):
             # Uncounted first: every worker serves the page before the measured run.
             load.run(web.port, urls, clients=args.workers, duration=min(2.0, args.duration / 3))
             status, headers = load.fetch(web.port, urls[0])
@@ -339,19 +369,20 @@ def measure(args, env, pages) -> dict:
             samples = load.run(web.port, urls, clients=args.clients, duration=args.duration)
             return samples, (int(queries) if queries else None), status
 
-        bare, _, _ = one_run("bare", ["/bench/bare/"])
+        bare, _, _ = one_run(["/bench/bare/"])
         bare_runs.append(load.summary(bare)["rps"])
         log(f"  bare: {bare_runs[-1]} req/s")
         for name, (_, urls) in pages.items():
-            samples, queries, status = one_run(name, urls)
+            samples, queries, status = one_run(urls)
             figures[name] = {**load.summary(samples), "queries": queries}
             extra[name] = {"requests": len(samples), "first_status": status}
             errors = [s.error for s in samples if s.error][:3]
             if errors:
                 extra[name]["first_errors"] = errors
             log(f"  {name}: {figures[name]['rps']} req/s, p95 {figures[name]['p95_ms']} ms, "
-                f"{queries} queries, {figures[name]['errors']} errors")  # fmt: skip
-        bare, _, _ = one_run("bare", ["/bench/bare/"])
+                f"{queries} queries, {figures[name]['errors']} errors, "
+                f"{figures[name]['cache_hits']:.0%} from the cache")  # fmt: skip
+        bare, _, _ = one_run(["/bench/bare/"])
         bare_runs.append(load.summary(bare)["rps"])
         log(f"  bare again: {bare_runs[-1]} req/s")
     bare_rps = round(sum(bare_runs) / len(bare_runs), 1)
@@ -365,25 +396,9 @@ def measure(args, env, pages) -> dict:
             "p99_ms": f["p99_ms"],
             "queries": f["queries"],
             "errors": f["errors"],
+            "cache_hits": f["cache_hits"],
         }
-    return {
-        "printings": args.printings,
-        "bare_rps": bare_rps,
-        "pages": pages_out,
-        "details": {
-            "bare_runs": bare_runs,
-            "bare_note": "the mean of a run before the pages and one after: "
-            + " and ".join(f"{r} req/s" for r in bare_runs),
-            "clients": args.clients,
-            "duration": args.duration,
-            "workers": args.workers,
-            "import_articles": args.import_articles,
-            "load": extra,
-            "settings_note": "Production settings (DEBUG off, Redis cache, every request "
-            "logged), with rate limits raised to 1,000,000/min (bench/scale/settings.py) "
-            "and SECURE_SSL_REDIRECT=0 for plain HTTP on loopback.",
-        },
-    }
+    return {"bare_rps": bare_rps, "bare_runs": bare_runs, "pages": pages_out, "load": extra}
 
 
 # --- Import and export --------------------------------------------------------------------
