@@ -22,6 +22,10 @@ With a read replica a page rendered just after a change may have read the replic
 caught up; so for PAGE_CACHE_REPLICA_SETTLE seconds after a change, pages are rendered but
 not stored.
 
+If the cache cannot be reached, pages are rendered as if there were none. A change committed
+while it cannot be reached is not published (the error is logged), so pages stored before it
+may be served again until they expire, should the same cache come back with them.
+
 Limits still count for a page served from the cache: this middleware comes after the rate
 limits (verbatim.ratelimit) and asks the API's DRF throttles before serving an API answer.
 
@@ -32,6 +36,7 @@ process).
 """
 
 import hashlib
+import logging
 import secrets
 import threading
 import time
@@ -42,6 +47,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils.cache import get_max_age
+from redis.exceptions import RedisError
 
 from verbatim.routers import replica_configured
 
@@ -69,6 +75,7 @@ NEVER_PATHS = ("/admin/",)
 NOT_STORED = {"private", "no-store", "no-cache"}
 
 _pending = threading.local()
+logger = logging.getLogger(__name__)
 
 
 def enabled() -> bool:
@@ -154,15 +161,24 @@ class PageCacheMiddleware:
         stored_as = getattr(request, "_page_cache", None)
         if stored_as is not None and not response.has_header(HEADER):
             if _storable(request, response):
-                cache.set(stored_as[0], (stored_as[1], response), settings.PAGE_CACHE_SECONDS)
-                response[HEADER] = "miss"
+                try:
+                    cache.set(stored_as[0], (stored_as[1], response), settings.PAGE_CACHE_SECONDS)
+                except RedisError as error:
+                    logger.warning("page cache unreachable, page not stored: %s", error)
+                else:
+                    response[HEADER] = "miss"
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not (enabled() and _readable(request)) or getattr(view_func, "page_cache_exempt", 0):
             return None
         key = _key(request)
-        value, found = _read(key)
+        try:
+            value, found = _read(key)
+        except RedisError as error:
+            # Rendered, as without a cache; the pages are slower, never down.
+            logger.warning("page cache unreachable, page rendered: %s", error)
+            return None
         if request.method == "GET" and _settled(value):
             request._page_cache = (key, value)
         rendered_in, response = found.get(key) or (None, None)

@@ -23,6 +23,8 @@ from django.http import HttpResponse, JsonResponse
 from django.views.debug import technical_500_response
 from django.views.decorators.cache import never_cache
 
+from verbatim import pagecache
+
 logger = logging.getLogger("verbatim.requests")
 
 # The request being served, for every log line written while it is.
@@ -144,11 +146,13 @@ def _unreachable(error) -> bool:
     )
 
 
+@pagecache.exempt  # answers whether or not the cache does
 @never_cache
 def healthz(request):
     return HttpResponse("ok\n", content_type="text/plain")
 
 
+@pagecache.exempt
 @never_cache
 def readyz(request):
     checks = {"database": _check_database()}

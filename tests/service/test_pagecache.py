@@ -174,3 +174,23 @@ def test_with_a_replica_pages_just_after_a_change_are_not_stored(client, setting
     assert [served(client.get(url)) for _ in range(2)] == [None, None]
     clock[0] += 31
     assert [served(client.get(url)) for _ in range(2)] == ["miss", "hit"]
+
+
+def test_an_unreachable_cache_leaves_pages_rendered(client, settings):
+    """With Redis gone, readers still get every page, rendered; /readyz says what is down."""
+    quote = AppearanceFactory(quote__text="Words while the cache is down.").quote
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Nothing listens on port 1 of loopback.
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
+    for _ in range(2):
+        response = client.get(quote.get_absolute_url())
+        assert response.status_code == 200
+        assert served(response) is None
+        assert "Words while the cache is down." in response.content.decode()
+    ready = client.get("/readyz")
+    assert ready.status_code == 503
+    assert ready.json()["cache"] != "ok"
