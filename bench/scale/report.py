@@ -64,7 +64,7 @@ def share(value) -> str:
     return f"1/{1 / value:.0f}" if value else "–"
 
 
-def table(pages: dict) -> list[str]:
+def table(pages: dict, hits: dict | None = None) -> list[str]:
     lines = [
         "| page | req/s | share of bare | p50 ms | p95 ms | p99 ms | queries | errors "
         "| from cache |",
@@ -74,7 +74,7 @@ def table(pages: dict) -> list[str]:
         lines.append(
             f"| {name} | {f['rps']} | {share(f['share_of_bare'])} | {f['p50_ms']} | "
             f"{f['p95_ms']} | {f['p99_ms']} | {f['queries']} | {f['errors']} | "
-            f"{f.get('cache_hits', 0):.0%} |"
+            f"{(hits or {}).get(name, 0):.0%} |"
         )
     return lines
 
@@ -94,9 +94,10 @@ def markdown(result: dict) -> str:
         f"workers. {d['settings_note']}",
         "",
         "As served in production, with the shared page cache (verbatim/pagecache.py), "
-        "empty at the start of the run; *from cache* is the share of the answers it gave:",
+        "empty at the start of the run; *from cache* is the share of the answers it gave, "
+        "and *queries* what the page runs when it is rendered:",
         "",
-        *table(result["pages"]),
+        *table(result["pages"], d.get("cache_hits")),
     ]
     if result.get("pages_rendered"):
         lines += [

@@ -148,6 +148,12 @@ def test_make_bench_writes_the_report(tmp_path):
     # Whole blocks of rows, until at least 300 (there are 400 printings in all).
     assert 300 <= report["export"]["rows"] <= 400
     assert report["export"]["seconds"] > 0
+    # The same pages with the page cache off, every request rendered; and how many answers
+    # the cache gave in the first run.
+    assert list(report["pages_rendered"]) == list(report["pages"])
+    assert all(page["errors"] == 0 for page in report["pages_rendered"].values())
+    assert set(report["details"]["cache_hits"]) == set(report["pages"])
+    assert all(0 <= share <= 1 for share in report["details"]["cache_hits"].values())
     markdown = (tmp_path / "report.md").read_text()
     assert "| search_phrase |" in markdown
     # Each page's slowest query with its plan, as EXPLAIN ANALYZE printed it.
