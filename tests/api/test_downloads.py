@@ -8,13 +8,14 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.http import StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from quotes import public
+from quotes import exporting, public
 from quotes.filters import QuoteFilter
 from quotes.models import Export, Quote
 from quotes.search import refresh_search
@@ -167,6 +168,21 @@ def test_query_count_grows_by_chunk_not_by_row(client, extension, django_assert_
         response = client.get(f"/quotes/export.{extension}")
         body = content(response)
     assert len(body.splitlines()) == (42 if extension == "csv" else 21)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_download_cut_off_part_way_leaves_no_transaction_open(client, archive, monkeypatch):
+    """Rows stream inside a transaction of their own; a reader who cancels after the first
+    row (the server closes the response) leaves the connection as it was, and the next
+    download is whole."""
+    monkeypatch.setattr(exporting, "CHUNK_SIZE", 1)
+    response = client.get("/quotes/export.csv")
+    stream = iter(response.streaming_content)
+    assert next(stream).startswith(b"quote_id,")
+    assert b"We hold the pier." in next(stream)
+    response.close()
+    assert connection.get_autocommit() and not connection.in_atomic_block
+    assert len(csv_rows(client.get("/quotes/export.csv"))) == 3
 
 
 @pytest.mark.django_db
