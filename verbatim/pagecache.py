@@ -127,9 +127,12 @@ def changed(**kwargs) -> None:
     _pending.changed = True
     connection = transaction.get_connection()
     if connection.in_atomic_block:
-        # Once per transaction: an import saves hundreds of rows in one.
-        if any(func is publish for _, func, _ in connection.run_on_commit):
+        # Once per transaction: an import saves thousands of rows in one. Django replaces
+        # the list of commit hooks when a transaction ends or a savepoint is rolled back
+        # (possibly with ours), so the list we were added to says whether we still are.
+        if getattr(_pending, "hooks", None) is connection.run_on_commit:
             return
+        _pending.hooks = connection.run_on_commit
     # Robust: the change is made whatever happens to the cache (its pages expire anyway).
     transaction.on_commit(publish, robust=True)
 
