@@ -460,7 +460,7 @@ class Citation:
             else "",
             label=one_line(article.label) if article else "Untitled article",
             article_url=(article.url or "") if article else "",
-            permalink=absolute(quote.get_absolute_url(), request),
+            permalink=absolute(public.page_path(quote), request),
             archived=timezone.localdate(article.archived_at) if article else None,
         )
 

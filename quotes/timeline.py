@@ -6,9 +6,11 @@ pixels (the SVGs have no viewBox), so that text, dots and tap targets keep their
 phone instead of shrinking with the picture."""
 
 import datetime
+import functools
 from dataclasses import dataclass, field
 
 from django.utils.dateformat import format as date_format
+from django.utils.translation import get_language
 
 ROW_HEIGHT = 32  # px: a row of the quote strip, room for a 24 px tap target
 AXIS_HEIGHT = 28  # px: the axis line and its tick labels
@@ -26,12 +28,20 @@ MONTH_SPAN_LIMIT = 12 * 20  # months: up to twenty years, bars per month; beyond
 
 
 def long_date(day):
-    return date_format(day, "j F Y")
+    """The day as the template filter date:"j F Y" writes it: "1 April 2031"."""
+    return formatted(day, "j F Y", get_language())
 
 
 def short_date(day):
     """For axis ticks, where space is short: "1 Apr 2031"."""
-    return date_format(day, "j M Y")
+    return formatted(day, "j M Y", get_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def formatted(day, format, language):
+    # Formatting looks up the language's month names each time, a cost list pages pay per
+    # row; a day's words depend only on the format and the language, both in the key.
+    return date_format(day, format)
 
 
 def plural(n, word, words=None):

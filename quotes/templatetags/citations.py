@@ -8,6 +8,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from quotes import public
 from quotes.citations import Citation, absolute, byline, cited_appearance
 
 register = template.Library()
@@ -38,15 +39,15 @@ def quotation(quote, appearances, request=None):
     data = {
         "@context": "https://schema.org",
         "@type": "Quotation",
-        "@id": absolute(quote.get_absolute_url(), request),
-        "url": absolute(quote.get_absolute_url(), request),
+        "@id": absolute(public.page_path(quote), request),
+        "url": absolute(public.page_path(quote), request),
         "text": quote.text,
     }
     if quote.person_id:
         person = {
             "@type": "Person",
             "name": quote.person.name,
-            "url": absolute(quote.person.get_absolute_url(), request),
+            "url": absolute(public.page_path(quote.person), request),
         }
         if quote.person.description:
             person["description"] = quote.person.description
@@ -60,7 +61,7 @@ def quotation(quote, appearances, request=None):
 
 
 def news_article(article, request=None):
-    archived = absolute(article.get_absolute_url(), request)
+    archived = absolute(public.page_path(article), request)
     data = {"@type": "NewsArticle", "url": article.url or archived, "archivedAt": archived}
     if article.title:
         data["headline"] = article.title
@@ -92,5 +93,5 @@ def quote_jsonld(context, quote, appearances=None):
 
 @register.simple_tag(takes_context=True)
 def absolute_url(context, path):
-    """{% absolute_url quote.get_absolute_url %}: the path as an absolute URL on the site."""
+    """{% absolute_url quote|page_path %}: the path as an absolute URL on the site."""
     return absolute(path, context.get("request"))

@@ -124,7 +124,7 @@ def carried_by(articles):
         first_day = min(a.published for a in dated)
         firsts = [a for a in dated if a.published == first_day]
         names = list(dict.fromkeys(a.outlet for a in firsts if a.outlet_id))
-        by = [format_html('<a href="{}">{}</a>', o.get_absolute_url(), o.name) for o in names]
+        by = [format_html('<a href="{}">{}</a>', public.page_path(o), o.name) for o in names]
         if by and len(names) < len(firsts):
             by.append(format_html("{}", "an article whose outlet is unknown"))
         sentence = format_html("{}, first on {}", sentence, _date_html(first_day))

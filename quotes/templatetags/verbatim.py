@@ -1,13 +1,16 @@
 """Template filters and tags of the public pages: what a quote listing shows, and archived
 article text with its quotes highlighted."""
 
+import datetime
 import re
+from dataclasses import dataclass
 
 from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from quotes import public
+from quotes.timeline import long_date
 
 register = template.Library()
 
@@ -16,27 +19,49 @@ PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n\s*")
 
 
 @register.filter
-def units_of(person):
-    """The units a person belongs to, each once, from their (prefetched) memberships."""
-    return [unit for unit, _ in public.units_of(person)]
+def page_path(obj):
+    """{{ obj|page_path }}: the path of a quote's, person's, unit's, outlet's or article's
+    page, as its get_absolute_url gives it (remembered: see public.page_path)."""
+    return public.page_path(obj)
+
+
+@dataclass
+class Entry:
+    """What a quote's entry in a list shows: its words (`highlighted` by a search, else its
+    text), its path, its speaker's units and the outlets that printed it, each as (path,
+    name), and the first day it was printed."""
+
+    words: str
+    highlighted: bool
+    path: str
+    units: list
+    outlets: list
+    first: datetime.date | None
+    first_long: str
 
 
 @register.filter
-def outlets_of(quote):
-    """The outlets that printed `quote`, each once, in date order (undated articles last);
-    None stands for the articles that have no outlet."""
-    articles = sorted(
-        (a.article for a in quote.appearances.all()),
-        key=lambda article: (article.published is None, article.published),
+def entry(quote):
+    """{% with entry=quote|entry %}: see Entry. Outlets each once in date order (undated
+    articles last), (None, None) standing for the articles that have no outlet."""
+    highlighted = getattr(quote, "highlighted", None)
+    units = [(public.page_path(unit), unit.name) for unit, _ in public.units_of(quote.person)]
+    articles = [appearance.article for appearance in quote.appearances.all()]
+    in_order = sorted(articles, key=lambda article: (article.published is None, article.published))
+    outlets = [
+        (public.page_path(outlet), outlet.name) if outlet else (None, None)
+        for outlet in dict.fromkeys(article.outlet for article in in_order)
+    ]
+    first = min((a.published for a in articles if a.published), default=None)
+    return Entry(
+        words=highlighted or quote.text,
+        highlighted=bool(highlighted),
+        path=public.page_path(quote),
+        units=units,
+        outlets=outlets,
+        first=first,
+        first_long=long_date(first) if first else "",
     )
-    return list(dict.fromkeys(article.outlet for article in articles))
-
-
-@register.filter
-def earliest_date(quote):
-    """The first day an article printed `quote`, or None where no article has a date."""
-    dates = [a.article.published for a in quote.appearances.all() if a.article.published]
-    return min(dates, default=None)
 
 
 def _text(text):

@@ -75,6 +75,30 @@ def test_each_quote_shows_speaker_units_outlets_and_first_date(client):
 
 
 @pytest.mark.django_db
+def test_outlets_are_named_once_each_in_the_order_they_printed_the_quote(client):
+    """A listed quote names each outlet once, by its first printing: dated ones in date
+    order, then those printed only undated, then "Unknown outlet" where the article has no
+    outlet; it says "date unknown" where no printing is dated."""
+    star, post, gazette = (OutletFactory(name=name) for name in ("Star", "Post", "Gazette"))
+    quote = QuoteFactory(text="Printed all over.")
+    printed(quote, outlet=post, published=datetime.date(2031, 3, 9))
+    printed(quote, outlet=star, published=datetime.date(2031, 3, 2))
+    printed(quote, outlet=post, published=datetime.date(2031, 3, 1))
+    printed(quote, outlet=gazette, published=None)
+    AppearanceFactory(quote=quote, article__outlet=None, article__published=None)
+    undated = QuoteFactory(text="Never dated.")
+    printed(undated, outlet=star, published=None)
+    html = client.get("/quotes/").content.decode()
+    links = ", ".join(
+        f'<a href="{outlet.get_absolute_url()}">{outlet.name}</a>'
+        for outlet in (post, star, gazette)
+    )
+    assert f"Printed by\n    {links}, Unknown outlet\n" in html
+    assert '· first printed <time datetime="2031-03-01">1 March 2031</time>' in html
+    assert "· date unknown" in html
+
+
+@pytest.mark.django_db
 def test_unnamed_speaker_is_described_in_italics(client):
     """A quote without a named person shows the speaker's description, in italics."""
     AppearanceFactory(quote__person=None, quote__speaker_description="one soldier")
