@@ -5,14 +5,13 @@ import logging
 from dataclasses import replace
 
 from django.db import transaction
-from django.db.models import Q
 
 from archive.models import Outlet
 from archive.text import clean_name
 
 from ..extraction import Extraction, Quotation, Speaker, extract
 from ..extraction.units import unit_key
-from ..matching import find_matches, fingerprint_keys
+from ..matching import canonical_text, find_matches, fingerprint_keys
 from ..models import (
     Appearance,
     Fingerprint,
@@ -24,7 +23,7 @@ from ..models import (
     Quote,
     Unit,
 )
-from ..names import Likeness, likeness, parse_name, spell, stem
+from ..names import Likeness, ParsedName, likeness, parse_name, spell, stem
 from . import lifecycle
 from .attribution import record_conflicts
 
@@ -42,7 +41,12 @@ def extract_from_article(sender, *, article, publish=False, user=None, **kwargs)
 
 
 def person_for(
-    speaker: Speaker, *, article=None, outlets: set[str] | None = None, units: dict | None = None
+    speaker: Speaker,
+    *,
+    article=None,
+    outlets: set[str] | None = None,
+    units: dict | None = None,
+    unit_keys: set[str] | None = None,
 ) -> Person | None:
     """The archive's person for a speaker the article names, or None for an outlet or a
     unit quoted as a source (they are no people).
@@ -56,14 +60,16 @@ def person_for(
     for each of the others: two people are never joined by guesswork.
 
     An import passes what it has already looked up for the article: `outlets`
-    (outlet_names) and `units` (known_unit's memo)."""
+    (outlet_names), `units` (known_unit's memo) and `unit_keys` (units_named)."""
     names = [clean_name(name) for name in [speaker.name, *speaker.aliases]]
-    if is_institution(speaker.name, article=article, outlets=outlets):
+    if is_institution(speaker.name, article=article, outlets=outlets, unit_keys=unit_keys):
         return None
     parsed = next((p for p in map(parse_name, names) if p.surname), None)
     if parsed is None:
         return None  # a title or a patronymic alone names nobody
     scored = resemblances(parsed)
+    known = {p.pk: theirs for p, _, _, theirs in scored}  # their names and aliases
+    scored = [(p, doubt, same_surname) for p, doubt, same_surname, _ in scored]
     person, doubts = None, []
     if not parsed.given:
         namesakes = [p for p, _, same_surname in scored if same_surname]
@@ -100,7 +106,8 @@ def person_for(
         person.description = speaker.description[:500]
         person.save(update_fields=["description"])
     for name in names:
-        person.add_alias(name)
+        if name not in known.get(person.pk, ()):
+            person.add_alias(name)
     return person
 
 
@@ -128,21 +135,21 @@ CORROBORATED_LIKENESS = 0.6
 MAX_SUGGESTIONS = 5
 
 
-def resemblances(parsed) -> list[tuple[Person, Likeness, bool]]:
-    """Each live person whose name or an alias may be `parsed`'s, with the best likeness and
-    whether one of their names has the same surname; oldest first."""
+def resemblances(parsed) -> list[tuple[Person, Likeness, bool, list[str]]]:
+    """Each live person whose name or an alias may be `parsed`'s, with the best likeness,
+    whether one of their names has the same surname, and their name and aliases; oldest
+    first."""
     key = parsed.surname_key
     prefix = stem(key)[:4]
-    # Two lookups the trigram indexes on the keys answer (PostgreSQL; LIKE '%...%'), rather
-    # than one OR across the alias join, which reads every person and alias. The up to 200
-    # candidates are read as plain rows: only those that resemble become Person objects.
-    by_alias = PersonAlias.objects.filter(key__contains=prefix).values_list("person_id", flat=True)
+    # Two lookups the trigram indexes on the keys answer (PostgreSQL; LIKE '%...%'), in one
+    # UNION, rather than one OR across the alias join, which reads every person and alias.
+    # The up to 200 candidates are read as plain rows: only those that resemble become
+    # Person objects.
     columns = [f.attname for f in Person._meta.concrete_fields]
+    live = Person.objects.filter(merged_into__isnull=True).order_by().values_list(*columns)
+    by_alias = PersonAlias.objects.filter(key__contains=prefix).values("person_id")
     rows = list(
-        Person.objects.filter(merged_into__isnull=True)
-        .filter(Q(key__contains=prefix) | Q(pk__in=list(by_alias)))
-        .order_by("pk")
-        .values_list(*columns)[:200]
+        live.filter(key__contains=prefix).union(live.filter(pk__in=by_alias)).order_by("id")[:200]
     )
     aliases = {}
     if rows:
@@ -155,13 +162,33 @@ def resemblances(parsed) -> list[tuple[Person, Likeness, bool]]:
     found = []
     pk_at, name_at = columns.index("id"), columns.index("name")
     for row in rows:
-        theirs = [parse_name(n) for n in [row[name_at], *aliases.get(row[pk_at], [])]]
-        likenesses = [lk for lk in (likeness(parsed, t) for t in theirs) if lk]
+        names = [row[name_at], *aliases.get(row[pk_at], [])]
+        likenesses = [lk for lk in (_likeness(parsed.printed, n) for n in names) if lk]
         if likenesses:
             best = max(likenesses, key=lambda lk: (lk.sure, lk.score))
-            same_surname = any(t.surname_key == key for t in theirs)
-            found.append((Person.from_db(Person.objects.db, columns, row), best, same_surname))
+            same_surname = any(_surname_key(n) == key for n in names)
+            person = Person.from_db(Person.objects.db, columns, row)
+            found.append((person, best, same_surname, names))
     return found
+
+
+# A common surname brings back up to 200 candidates, whose names recur from speaker to speaker
+# and article to article: what is read from two names is remembered, by the names.
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parsed(name: str) -> ParsedName:
+    return parse_name(name)  # shared: read, never changed
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _likeness(printed: str, theirs: str) -> Likeness | None:
+    return likeness(_parsed(printed), _parsed(theirs))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _surname_key(name: str) -> str:
+    return _parsed(name).surname_key
 
 
 @functools.lru_cache(maxsize=4096)
@@ -179,15 +206,27 @@ def outlet_names(article=None) -> set[str]:
     return names
 
 
-def is_institution(name: str, *, article=None, outlets: set[str] | None = None) -> bool:
+def units_named(names) -> set[str]:
+    """The keys of the units called by one of `names`, as `is_institution` compares them:
+    read once for all the speakers of an article."""
+    return set(
+        Unit.objects.filter(key__in={unit_key(n) for n in names}).values_list("key", flat=True)
+    )
+
+
+def is_institution(
+    name: str, *, article=None, outlets: set[str] | None = None, unit_keys: set[str] | None = None
+) -> bool:
     """Whether `name` is an outlet's (the article's own or any in the archive) or a unit's:
-    a source quoted by its name, not a person. `outlets` are `outlet_names(article)`, when
-    the caller has them."""
+    a source quoted by its name, not a person. `outlets` are `outlet_names(article)` and
+    `unit_keys` are `units_named` of the names it may be, when the caller has them."""
     plain = _plain(name)
     if not plain:
         return False
     if plain in (outlet_names(article) if outlets is None else outlets):
         return True
+    if unit_keys is not None:
+        return unit_key(name) in unit_keys
     return Unit.objects.filter(key=unit_key(name)).exists()
 
 
@@ -306,9 +345,13 @@ def import_extraction(
     if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
         return []  # already imported: importing again changes nothing
     outlets = outlet_names(article) if extraction.speakers else set()
+    # Read before any unit is made below, and no person_for makes one.
+    unit_keys = units_named([s.name for s in extraction.speakers.values()])
     units = {}  # known_unit's answers for this article
     people = {
-        name: person_for(speaker, article=article, outlets=outlets, units=units)
+        name: person_for(
+            speaker, article=article, outlets=outlets, units=units, unit_keys=unit_keys
+        )
         for name, speaker in extraction.speakers.items()
     }
     for name, speaker in extraction.speakers.items():
@@ -347,9 +390,11 @@ def import_extraction(
     # in the archive, publishing, returning.
     pending = []
 
-    def refresh_pending():
-        lifecycle.refresh_all(pending)
-        pending.clear()
+    def refresh_pending(needed=None):
+        # Only when one of the `needed` quotes waits: the others are not read or changed.
+        if needed is None or {q.pk for q in needed} & {q.pk for q in pending}:
+            lifecycle.refresh_all(pending)
+            pending.clear()
 
     taken = set()
     kept = [(a.start, a.end) for a in keep]
@@ -364,7 +409,7 @@ def import_extraction(
         taken.update(q.start for q in group)
         person = people.get(group[0].speaker) if group[0].speaker else None
         quote, created = link_statement(
-            group, person=person, publish=publish, before=refresh_pending
+            group, person=person, publish=publish, before=refresh_pending, article=article
         )
         printings = []
         for quotation in group:
@@ -393,7 +438,8 @@ def import_extraction(
     refresh_pending()
     if publish:
         lifecycle.publish(touched, user=user, note="imported for publication")
-        touched = [Quote.objects.get(pk=q.pk) for q in touched]
+        fresh = Quote.objects.in_bulk([q.pk for q in touched])
+        touched = [fresh[q.pk] for q in touched]
     return touched
 
 
@@ -410,18 +456,21 @@ def index_printings(appearances: list[Appearance], *, new: bool = False) -> None
 
 
 def link_statement(
-    group: list[Quotation], *, person, publish: bool, before=None
+    group: list[Quotation], *, person, publish: bool, before=None, article=None
 ) -> tuple[Quote, bool]:
     """The quote this statement repeats (merging quotes it shows to be one), or a new,
     suggested one; and whether it is new.
 
     A quote keeps its person when an outlet credits the same words to someone else (the
     caller records the conflict); a quote with no person takes the new printing's.
-    `before` is called before a quote already in the archive is used or changed."""
+    `before` is called with the quotes already in the archive this statement repeats
+    before any of them is used or changed (merged, published, given a speaker). A new
+    quote is made with what its refresh would derive from its printings in `article` (the
+    only ones it has), so that the refresh finds nothing to write."""
     sure, possible = find_matches([q.text for q in group], person=person)
     if sure:
         if before is not None:
-            before()
+            before(sure)
         quote = sure[0]
         for other in sure[1:]:
             if other.person_id in (None, quote.person_id) or quote.person_id is None:
@@ -436,8 +485,16 @@ def link_statement(
                     quote, person=person, note="named by a newly imported printing"
                 )
             return quote, False
+    derived = {}
+    if article is not None:
+        in_order = sorted(group, key=lambda q: q.start)
+        derived = {
+            "text": canonical_text([[q.text for q in in_order]]),
+            "first_published": article.published,
+            "reach": 1 if article.outlet_id else 0,
+        }
     quote = Quote.objects.create(
-        text=group[0].text,
+        **{"text": group[0].text, **derived},
         person=person,
         speaker_description="" if person else group[0].speaker_description[:300],
     )

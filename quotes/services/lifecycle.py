@@ -16,6 +16,7 @@ these and never write a quote's status or derived fields themselves. Each one
 """
 
 from django.db import transaction
+from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -79,8 +80,7 @@ def refresh_all(quotes: list[Quote]) -> None:
             quote.text = text
             Quote.objects.filter(pk=quote.pk).update(text=text, updated_at=timezone.now())
     refresh_search(quotes)
-    for quote in quotes:
-        quote.refresh_dates()
+    Quote.refresh_dates_of(quotes)
 
 
 # Helpers ------------------------------------------------------------------------------------
@@ -132,32 +132,57 @@ def publish(quotes, *, user=None, note="") -> int:
     """Publish the live, suggested or rejected quotes among `quotes` (withdrawn ones are
     restored, not published); returns how many changed. A quote that a very sure open
     suggestion ties to a public quote is merged into it instead of standing beside it."""
-    count = 0
-    for quote in Quote.objects.select_for_update().filter(
-        pk__in=_live_ids(quotes),
-        merged_into=None,
-        status__in=[Status.SUGGESTED, Status.REJECTED],
-    ):
-        quote.status = Status.PUBLISHED
-        _save(quote, user=user, note=note, fields=["status", "updated_at"])
-        count += 1
+    chosen = list(
+        Quote.objects.select_for_update().filter(
+            pk__in=_live_ids(quotes),
+            merged_into=None,
+            status__in=[Status.SUGGESTED, Status.REJECTED],
+        )
+    )
+    if not chosen:
+        return 0
+    # One UPDATE and one insert of history rows for them all (an import publishes every
+    # quote of an article at once); quote_changed is sent for each, as after a save.
+    now = timezone.now()
+    Quote.objects.filter(pk__in=[q.pk for q in chosen]).update(
+        status=Status.PUBLISHED, updated_at=now
+    )
+    for quote in chosen:
+        quote.status, quote.updated_at = Status.PUBLISHED, now
+        quote._history_user, quote._change_reason = user, note or None
         _done(quote, "publish", user)
-        _apply_sure_suggestions(quote, user=user)
-    return count
+    Quote.history.bulk_history_create(chosen, update=True)
+    # Which of them a sure suggestion names, asked once: merging one of them carries its
+    # suggestions over to the survivor, which names no other quote than before.
+    sure = _sure_suggestions().filter(
+        Q(quote__in=[q.pk for q in chosen]) | Q(candidate__in=[q.pk for q in chosen])
+    )
+    suggested = {pk for pair in sure.values_list("quote_id", "candidate_id") for pk in pair}
+    # Each is merged as if published alone, in turn: into a public quote, or one of these
+    # published before it, never into one of those after it.
+    after = {q.pk for q in chosen}
+    for quote in chosen:
+        after.discard(quote.pk)
+        if quote.pk in suggested:
+            _apply_sure_suggestions(quote, user=user, unpublished=after)
+    return len(chosen)
 
 
-def _apply_sure_suggestions(quote, *, user):
-    """Merge `quote` (just published) into a public quote that an open suggestion at
-    AUTO_MERGE_SCORE or more says it repeats, where their speakers agree."""
-    for suggestion in MergeSuggestion.objects.filter(
+def _sure_suggestions():
+    return MergeSuggestion.objects.filter(
         status=MergeSuggestion.Status.OPEN, score__gte=AUTO_MERGE_SCORE
-    ).filter(quote=quote) | MergeSuggestion.objects.filter(
-        status=MergeSuggestion.Status.OPEN, score__gte=AUTO_MERGE_SCORE, candidate=quote
-    ):
+    )
+
+
+def _apply_sure_suggestions(quote, *, user, unpublished=()):
+    """Merge `quote` (just published) into a public quote that an open suggestion at
+    AUTO_MERGE_SCORE or more says it repeats, where their speakers agree (`unpublished`:
+    quotes being published that count as not public yet)."""
+    for suggestion in _sure_suggestions().filter(Q(quote=quote) | Q(candidate=quote)):
         other = suggestion.candidate if suggestion.quote_id == quote.pk else suggestion.quote
         other.refresh_from_db()
         quote.refresh_from_db()
-        if quote.merged_into_id or not other.is_public:
+        if quote.merged_into_id or not other.is_public or other.pk in unpublished:
             continue
         if quote.person_id and other.person_id and quote.person_id != other.person_id:
             continue
