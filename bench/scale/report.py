@@ -61,7 +61,10 @@ def write(result: dict, folder: Path) -> tuple[Path, Path]:
 
 
 def share(value) -> str:
-    return f"1/{1 / value:.0f}" if value else "–"
+    """A share as "1/N", N with a decimal while it is small (0.7 is 1/1.4, not 1/1)."""
+    if not value:
+        return "–"
+    return f"1/{1 / value:.1f}" if value > 1 / 10 else f"1/{1 / value:.0f}"
 
 
 def table(pages: dict, hits: dict | None = None) -> list[str]:
