@@ -379,7 +379,7 @@ REST_FRAMEWORK = {
     # anonymous rate; the user rate is there for when it does.
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "verbatim.ratelimit.SignedInRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_rate("RATE_LIMIT_API", "120/min"),

@@ -4,7 +4,9 @@ back, and Retry-After. Other clients are unaffected."""
 import pytest
 from django.conf import settings
 from django.urls import reverse
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
+
+from verbatim.ratelimit import SignedInRateThrottle
 
 from .conftest import API_LIMIT
 
@@ -63,4 +65,12 @@ def test_the_throttles_use_the_configured_rates():
     """DRF's throttles read the rates the settings give (RATE_LIMIT_API, RATE_LIMIT_API_USER)."""
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     assert AnonRateThrottle().rate == rates["anon"]
-    assert UserRateThrottle().rate == rates["user"]
+    assert SignedInRateThrottle().rate == rates["user"]
+
+
+def test_anonymous_clients_are_held_to_the_anonymous_rate_alone(client, monkeypatch):
+    """The signed-in rate counts signed-in users only: an anonymous client gets the whole
+    anonymous allowance even where the signed-in rate is lower."""
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": "3/min", "user": "1/min"})
+    statuses = [r.status_code for r in burst(client, reverse("api:quote-list"), 4)]
+    assert statuses == [200, 200, 200, 429]
