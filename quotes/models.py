@@ -278,6 +278,34 @@ class QuoteQuerySet(models.QuerySet):
             ),
         )
 
+    def for_list_rows(self):
+        """What a list page's row shows (quotes/_quote.html) and no more: the speaker, each
+        printing's date and outlet as the list `listed_printings`, and the speaker's
+        memberships with their units as the list `person.listed_memberships`. Lighter than
+        for_listing, which the API, feeds and exports read: only the columns shown, and plain
+        lists where Django's prefetch would build a queryset for every quote and speaker."""
+        from .public import PRINTING_ORDER
+
+        printings = (
+            Appearance.objects.select_related("article__outlet")
+            .only(
+                "quote",
+                "article",
+                "article__published",
+                "article__outlet",
+                "article__outlet__slug",
+                "article__outlet__name",
+            )
+            .order_by(*PRINTING_ORDER)
+        )
+        memberships = Membership.objects.select_related("unit").only(
+            "person", "rank", "role", "unit", "unit__name", "unit__slug"
+        )
+        return self.select_related("person").prefetch_related(
+            Prefetch("appearances", queryset=printings, to_attr="listed_printings"),
+            Prefetch("person__memberships", queryset=memberships, to_attr="listed_memberships"),
+        )
+
 
 class Quote(models.Model):
     """One statement by one speaker, however many outlets printed it."""

@@ -12,7 +12,7 @@ import datetime
 from django.conf import settings
 from django.db.models import Count, Exists, F, OuterRef, Q
 from django.http import Http404
-from django.urls import get_script_prefix, get_urlconf
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from archive.models import Article, Outlet
 
@@ -188,17 +188,32 @@ def page_path(obj) -> str:
     return path
 
 
+def view_path(viewname: str) -> str:
+    """`reverse(viewname)` for a view that takes no arguments, worked out once per process
+    like page_path: every page's header, footer and feed links name a dozen such views."""
+    key = (viewname, get_urlconf(settings.ROOT_URLCONF), get_script_prefix())
+    path = _paths.get(key)
+    if path is None:
+        if len(_paths) >= PATHS_KEPT:
+            _paths.clear()
+        path = _paths[key] = reverse(viewname)
+    return path
+
+
 # A person's units -----------------------------------------------------------------------------
 
 
-def units_of(person) -> list[tuple[Unit, str]]:
+def units_of(person, memberships=None) -> list[tuple[Unit, str]]:
     """Each unit `person` is stated to belong to, once, by name, with the rank and role as
-    first stated with it ("Lieutenant Colonel, deputy commander"). Reads prefetched
-    memberships where the caller prefetched them."""
+    first stated with it ("Lieutenant Colonel, deputy commander"). Reads `memberships`
+    (the person's, with their units) where given, else prefetched memberships where the
+    caller prefetched them."""
     if person is None:
         return []
+    if memberships is None:
+        memberships = person.memberships.all()
     found: dict[Unit, str] = {}
-    rows = sorted(person.memberships.all(), key=lambda m: (m.unit.name, m.pk))
+    rows = sorted(memberships, key=lambda m: (m.unit.name, m.pk))
     for membership in rows:
         title = ", ".join(t for t in (membership.rank, membership.role) if t)
         if not found.get(membership.unit):

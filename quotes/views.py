@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.db.models import Count, Exists, OuterRef, Prefetch, Subquery
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -19,7 +19,7 @@ from archive.models import Outlet
 
 from . import citations, pagination, public, stats
 from .filters import QuoteFilter
-from .models import Membership, Quote
+from .models import Correction, Quote
 from .pagination import PagedListMixin
 from .templatetags.comparison import compare_article
 
@@ -34,7 +34,7 @@ class HomeView(TemplateView):
         # here; the latest quotes are always current.
         return super().get_context_data(
             **stats.figures(),
-            latest_quotes=public.quotes().in_list_order().for_listing()[:5],
+            latest_quotes=public.quotes().in_list_order().for_list_rows()[:5],
             **kwargs,
         )
 
@@ -60,8 +60,11 @@ class QuoteListView(PagedListMixin, FilterView):
 
     def list_pages(self, queryset):
         if not self.filterset.is_valid():
-            return {"queryset": queryset.for_listing()}
-        return self.filterset.pages()
+            return {"queryset": queryset.for_list_rows()}
+        pages = self.filterset.pages()
+        # The filter's listing is fetched as the API's and the feeds' are (for_listing); the
+        # page shows less of each row.
+        return {**pages, "queryset": pages["queryset"].prefetch_related(None).for_list_rows()}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -81,8 +84,11 @@ class QuoteDetailView(DetailView):
 
     def get(self, request, *args, **kwargs):
         short_id = kwargs["short_id"]
+        # Whether the quote has corrections comes with it, saving most pages a query: few do.
+        corrected = Exists(Correction.objects.filter(quote=OuterRef("pk")))
+        quotes = Quote.objects.select_related("person").annotate(has_corrections=corrected)
         try:
-            quote = public.resolve_quote(short_id)
+            quote = public.resolve_quote(short_id, quotes)
         except public.Gone as gone:
             return render(request, "quotes/quote_gone.html", {"quote": gone.quote}, status=410)
         if short_id != quote.short_id:
@@ -97,9 +103,7 @@ class QuoteDetailView(DetailView):
             article.comparison = compare_article(self.object, article)
             marked = marked or not article.comparison.identical
         person = self.object.person
-        if person:
-            memberships = Membership.objects.select_related("unit")
-            prefetch_related_objects([person], Prefetch("memberships", queryset=memberships))
+        memberships = person.memberships.select_related("unit") if person else None
         return super().get_context_data(
             articles=articles,
             outlets=self.by_outlet(articles),
@@ -107,8 +111,8 @@ class QuoteDetailView(DetailView):
             marked=marked,
             # Every printing, in printing order, for the citation and the page's metadata.
             appearances=[piece for article in articles for piece in article.pieces],
-            units=[unit for unit, _ in public.units_of(person)],
-            corrections=self.object.corrections.all(),
+            units=[unit for unit, _ in public.units_of(person, memberships)],
+            corrections=self.object.corrections.all() if self.object.has_corrections else [],
             **kwargs,
         )
 
@@ -166,7 +170,7 @@ class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return public.quotes().by_speaker(self.object).for_listing()
+        return public.quotes().by_speaker(self.object).for_list_rows()
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -200,7 +204,7 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return public.quotes().in_unit(self.object).for_listing()
+        return public.quotes().in_unit(self.object).for_list_rows()
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

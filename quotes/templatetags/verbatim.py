@@ -25,6 +25,13 @@ def page_path(obj):
     return public.page_path(obj)
 
 
+@register.simple_tag
+def view_path(viewname):
+    """{% view_path "quotes:home" %}: what {% url "quotes:home" %} gives for a view that
+    takes no arguments, remembered (see public.view_path)."""
+    return public.view_path(viewname)
+
+
 @dataclass
 class Entry:
     """What a quote's entry in a list shows: its words (`highlighted` by a search, else its
@@ -42,11 +49,16 @@ class Entry:
 
 @register.filter
 def entry(quote):
-    """{% with entry=quote|entry %}: see Entry. Outlets each once in date order (undated
-    articles last), (None, None) standing for the articles that have no outlet."""
+    """{% with entry=quote|entry %}: see Entry, of a quote fetched with for_list_rows.
+    Outlets each once in date order (undated articles last), (None, None) standing for the
+    articles that have no outlet."""
     highlighted = getattr(quote, "highlighted", None)
-    units = [(public.page_path(unit), unit.name) for unit, _ in public.units_of(quote.person)]
-    articles = [appearance.article for appearance in quote.appearances.all()]
+    person = quote.person
+    memberships = person.listed_memberships if person else None
+    units = [
+        (public.page_path(unit), unit.name) for unit, _ in public.units_of(person, memberships)
+    ]
+    articles = [printing.article for printing in quote.listed_printings]
     in_order = sorted(articles, key=lambda article: (article.published is None, article.published))
     outlets = [
         (public.page_path(outlet), outlet.name) if outlet else (None, None)

@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from quotes.models import Quote
+from quotes.models import Correction, Quote
 from tests.factories import (
     AppearanceFactory,
     MembershipFactory,
@@ -158,6 +158,26 @@ def test_permalink_runs_a_fixed_number_of_queries(client, quote, django_assert_m
         printed(quote)
     with django_assert_max_num_queries(5):
         assert client.get(quote.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.django_db
+def test_corrections_are_listed_and_asked_for_only_when_there_are_some(
+    client, quote, django_assert_max_num_queries
+):
+    """A quote's corrections are on its permalink; whether it has any comes with the quote,
+    so that a quote without corrections is shown without a query for them."""
+    printed(quote)
+    with django_assert_max_num_queries(3):  # the quote, its printings, the speaker's units
+        response = client.get(quote.get_absolute_url())
+    assert 'id="corrections-heading"' not in response.content.decode()
+    correction = Correction.objects.create(
+        quote=quote, kind=Correction.Kind.TEXT, summary="A word was misread.", note="Scan"
+    )
+    with django_assert_max_num_queries(4):
+        page = client.get(quote.get_absolute_url()).content.decode()
+    assert 'id="corrections-heading"' in page
+    assert f'id="correction-{correction.pk}"' in page
+    assert "A word was misread." in page and "(Scan)" in page
 
 
 @pytest.mark.parametrize("path", ["/q/%00/", "/q/ab%00cd/", "/q/%00/cite.bib", "/people/%00/"])
