@@ -8,6 +8,7 @@ from django.db import transaction
 
 from archive.models import Outlet
 from archive.text import clean_name
+from verbatim import pagecache
 
 from ..extraction import Extraction, Quotation, Speaker, extract
 from ..extraction.units import unit_key
@@ -389,10 +390,35 @@ def import_extraction(
     # anything that reads or changes them again: linking a later statement to a quote already
     # in the archive, publishing, returning.
     pending = []
+    # The printings of new quotes wait to be written together, in one insert each (printings,
+    # their history, their fingerprints), until something could read them: matching a later
+    # statement that shares a fingerprint key with them (the only way to find a new quote),
+    # refreshing their quotes. A printing of an older quote is written at once: the older
+    # quote may be matched by its other printings and compared with all of them.
+    unwritten = []  # (quote, person, printings, their keys, whether the quote is new)
+    unwritten_keys = set()
+
+    def write_printings():
+        if not unwritten:
+            return
+        printings = [a for _, _, group, _, _ in unwritten for a in group]
+        Appearance.objects.bulk_create(printings)
+        # No reason given, as save() records it (bulk_history_create's default is "").
+        Appearance.history.bulk_history_create(printings, default_change_reason=None)
+        index_printings(printings, new=True, keys=[k for *_, keys, _ in unwritten for k in keys])
+        for quote, person, group, _, created in unwritten:
+            if created:  # its printings in the article are these
+                record_conflicts(
+                    quote=quote, appearances=sorted(group, key=lambda a: a.start), person=person
+                )
+        unwritten.clear()
+        unwritten_keys.clear()
+        pagecache.changed()  # bulk_create sends no post_save
 
     def refresh_pending(needed=None):
         # Only when one of the `needed` quotes waits: the others are not read or changed.
         if needed is None or {q.pk for q in needed} & {q.pk for q in pending}:
+            write_printings()
             lifecycle.refresh_all(pending)
             pending.clear()
 
@@ -407,13 +433,15 @@ def import_extraction(
         if not group:
             continue
         taken.update(q.start for q in group)
+        keys = [fingerprint_keys(q.text) for q in group]
+        if any(not unwritten_keys.isdisjoint(k) for k in keys):
+            write_printings()
         person = people.get(group[0].speaker) if group[0].speaker else None
         quote, created = link_statement(
             group, person=person, publish=publish, before=refresh_pending, article=article
         )
-        printings = []
-        for quotation in group:
-            appearance = Appearance.objects.create(
+        printings = [
+            Appearance(
                 quote=quote,
                 article=article,
                 text=quotation.text,
@@ -421,18 +449,21 @@ def import_extraction(
                 end=quotation.end,
                 segments=[list(s) for s in quotation.segments],
                 attribution=quotation.attribution[:500],
+                # What Appearance.save() copies, which bulk_create does not call.
+                printed_by_id=article.outlet_id,
+                printed_on=article.published,
                 **credit(quotation, extraction.speakers, people),
             )
-            printings.append(appearance)
-        index_printings(printings, new=True)
-        # A new quote's printings in this article are the ones just made; an older quote may
-        # have others here (an earlier statement's, or a curated one).
-        printed = (
-            sorted(printings, key=lambda a: a.start)
-            if created
-            else article.appearances.filter(quote=quote)
-        )
-        record_conflicts(quote=quote, appearances=printed, person=person)
+            for quotation in group
+        ]
+        unwritten.append((quote, person, printings, keys, created))
+        unwritten_keys.update(*keys)
+        if not created:
+            write_printings()
+            # It may have other printings here: an earlier statement's, or a curated one.
+            record_conflicts(
+                quote=quote, appearances=article.appearances.filter(quote=quote), person=person
+            )
         pending.append(quote)
         touched.append(quote)
     refresh_pending()
@@ -443,15 +474,18 @@ def import_extraction(
     return touched
 
 
-def index_printings(appearances: list[Appearance], *, new: bool = False) -> None:
+def index_printings(appearances: list[Appearance], *, new: bool = False, keys=None) -> None:
     """(Re)write the fingerprints of these printings, in one insert (`new`: they have none
-    yet, so there is nothing to delete)."""
+    yet, so there is nothing to delete). `keys`: each printing's fingerprint_keys, when the
+    caller has them already."""
     if not new:
         Fingerprint.objects.filter(appearance__in=appearances).delete()
+    if keys is None:
+        keys = [fingerprint_keys(appearance.text) for appearance in appearances]
     Fingerprint.objects.bulk_create(
         Fingerprint(appearance=appearance, key=key)
-        for appearance in appearances
-        for key in fingerprint_keys(appearance.text)
+        for appearance, its_keys in zip(appearances, keys, strict=True)
+        for key in its_keys
     )
 
 
