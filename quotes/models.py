@@ -519,14 +519,19 @@ class Appearance(models.Model):
 
     def save(self, *args, **kwargs):
         if self.article_id is not None:
-            self.printed_by_id = self.article.outlet_id
-            self.printed_on = self.article.published
+            self.copy_article_fields()
             if kwargs.get("update_fields") is not None:
                 kwargs["update_fields"] = {*kwargs["update_fields"], "printed_by", "printed_on"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return self.quote.get_absolute_url()
+
+    def copy_article_fields(self):
+        """Its article's outlet and date, which lists filter and sort printings by, copied
+        onto it (save() does this; a bulk insert, which calls no save(), calls it itself)."""
+        self.printed_by_id = self.article.outlet_id
+        self.printed_on = self.article.published
 
     def pieces(self):
         return self.segments or [[self.start, self.end]]

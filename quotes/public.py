@@ -180,23 +180,23 @@ def page_path(obj) -> str:
         get_urlconf(settings.ROOT_URLCONF),
         get_script_prefix(),
     )
-    path = _paths.get(key)
-    if path is None:
-        if len(_paths) >= PATHS_KEPT:
-            _paths.clear()
-        path = _paths[key] = obj.get_absolute_url()
-    return path
+    return _remembered(key, obj.get_absolute_url)
 
 
 def view_path(viewname: str) -> str:
     """`reverse(viewname)` for a view that takes no arguments, worked out once per process
     like page_path: every page's header, footer and feed links name a dozen such views."""
     key = (viewname, get_urlconf(settings.ROOT_URLCONF), get_script_prefix())
+    return _remembered(key, lambda: reverse(viewname))
+
+
+def _remembered(key, work_out) -> str:
+    """The path memoised under `key`, worked out with `work_out()` the first time."""
     path = _paths.get(key)
     if path is None:
         if len(_paths) >= PATHS_KEPT:
             _paths.clear()
-        path = _paths[key] = reverse(viewname)
+        path = _paths[key] = work_out()
     return path
 
 

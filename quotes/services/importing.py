@@ -402,6 +402,8 @@ def import_extraction(
         if not unwritten:
             return
         printings = [a for _, _, group, _, _ in unwritten for a in group]
+        for printing in printings:
+            printing.copy_article_fields()  # as save() would; bulk_create calls no save()
         Appearance.objects.bulk_create(printings)
         # No reason given, as save() records it (bulk_history_create's default is "").
         Appearance.history.bulk_history_create(printings, default_change_reason=None)
@@ -449,9 +451,6 @@ def import_extraction(
                 end=quotation.end,
                 segments=[list(s) for s in quotation.segments],
                 attribution=quotation.attribution[:500],
-                # What Appearance.save() copies, which bulk_create does not call.
-                printed_by_id=article.outlet_id,
-                printed_on=article.published,
                 **credit(quotation, extraction.speakers, people),
             )
             for quotation in group

@@ -58,11 +58,11 @@ def entry(quote):
     units = [
         (public.page_path(unit), unit.name) for unit, _ in public.units_of(person, memberships)
     ]
+    # In PRINTING_ORDER already (for_list_rows): by date, undated last.
     articles = [printing.article for printing in quote.listed_printings]
-    in_order = sorted(articles, key=lambda article: (article.published is None, article.published))
     outlets = [
         (public.page_path(outlet), outlet.name) if outlet else (None, None)
-        for outlet in dict.fromkeys(article.outlet for article in in_order)
+        for outlet in dict.fromkeys(article.outlet for article in articles)
     ]
     first = min((a.published for a in articles if a.published), default=None)
     return Entry(
