@@ -298,6 +298,7 @@ _ENDINGS = [
 ]
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(key: str) -> str:
     """A folded surname without one case or gender ending, keeping at least four letters."""
     for ending, replacement in _ENDINGS:
@@ -322,6 +323,22 @@ def similarity(a: str, b: str) -> float:
 CLOSE_SURNAME = 85
 
 
+@lru_cache(maxsize=1 << 16)
+def surnames_alike(a: str, b: str) -> str | None:
+    """How two folded surnames relate, as `likeness` reads them: "same", "form" (another
+    case or gender form), "close" (spelt a little differently), or None (two surnames).
+    Names whose surnames are None here never resemble, whatever their first names."""
+    if not a or not b:
+        return None
+    if a == b:
+        return "same"
+    if other_form(a, b):
+        return "form"
+    if min(len(a), len(b)) >= 5 and similarity(a, b) >= CLOSE_SURNAME:
+        return "close"
+    return None
+
+
 @dataclass(frozen=True)
 class Likeness:
     """How two names relate: `sure` joins them silently; otherwise an archivist decides."""
@@ -339,17 +356,10 @@ def likeness(a: ParsedName, b: ParsedName) -> Likeness | None:
     case or gender form of a surname printed alone, or a surname spelt a little differently
     is a doubt for an archivist."""
     sa, sb = a.surname_key, b.surname_key
-    if not sa or not sb:
+    surname = surnames_alike(sa, sb)
+    if surname is None:
         return None
     ga, gb = a.given_key, b.given_key
-    if sa == sb:
-        surname = "same"
-    elif other_form(sa, sb):
-        surname = "form"
-    elif min(len(sa), len(sb)) >= 5 and similarity(sa, sb) >= CLOSE_SURNAME:
-        surname = "close"
-    else:
-        return None
     if not a.given or not b.given:
         given = "missing"
     elif ga and gb:

@@ -24,7 +24,7 @@ from ..models import (
     Quote,
     Unit,
 )
-from ..names import Likeness, ParsedName, likeness, parse_name, spell, stem
+from ..names import Likeness, ParsedName, likeness, parse_name, spell, stem, surnames_alike
 from . import lifecycle
 from .attribution import record_conflicts
 
@@ -142,29 +142,37 @@ def resemblances(parsed) -> list[tuple[Person, Likeness, bool, list[str]]]:
     first."""
     key = parsed.surname_key
     prefix = stem(key)[:4]
-    # Two lookups the trigram indexes on the keys answer (PostgreSQL; LIKE '%...%'), in one
-    # UNION, rather than one OR across the alias join, which reads every person and alias.
-    # The up to 200 candidates are read as plain rows: only those that resemble become
+    # The up to 200 candidates are found by two lookups the trigram indexes on the keys
+    # answer (PostgreSQL; LIKE '%...%'), in one UNION, rather than one OR across the alias
+    # join, which reads every person and alias; they come back in one query with each of
+    # their aliases (a row per alias), as plain rows: only those that resemble become
     # Person objects.
-    columns = [f.attname for f in Person._meta.concrete_fields]
-    live = Person.objects.filter(merged_into__isnull=True).order_by().values_list(*columns)
+    live = Person.objects.filter(merged_into__isnull=True).order_by()
     by_alias = PersonAlias.objects.filter(key__contains=prefix).values("person_id")
-    rows = list(
-        live.filter(key__contains=prefix).union(live.filter(pk__in=by_alias)).order_by("id")[:200]
+    candidates = (
+        live.filter(key__contains=prefix)
+        .values("pk")
+        .union(live.filter(pk__in=by_alias).values("pk"))
+        .order_by("pk")[:200]
     )
-    aliases = {}
-    if rows:
-        for person_id, name in (
-            PersonAlias.objects.filter(person__in=[row[0] for row in rows])
-            .order_by("name")
-            .values_list("person_id", "name")
-        ):
-            aliases.setdefault(person_id, []).append(name)
-    found = []
+    columns = [f.attname for f in Person._meta.concrete_fields]
+    rows = (
+        Person.objects.filter(pk__in=candidates)
+        .order_by("pk", "alias_set__name")
+        .values_list(*columns, "alias_set__name")
+    )
     pk_at, name_at = columns.index("id"), columns.index("name")
-    for row in rows:
-        names = [row[name_at], *aliases.get(row[pk_at], [])]
-        likenesses = [lk for lk in (_likeness(parsed.printed, n) for n in names) if lk]
+    people = {}  # id -> (row, their name and aliases), oldest first
+    for *row, alias in rows:
+        _, names = people.setdefault(row[pk_at], (row, [row[name_at]]))
+        if alias is not None:
+            names.append(alias)
+    found = []
+    for row, names in people.values():
+        # Only a name whose surname is alike (the same, another form of it, spelt a little
+        # differently) may resemble: the others are passed over before being read whole.
+        alike = [n for n in names if surnames_alike(key, _surname_key(n))]
+        likenesses = [lk for lk in (_likeness(parsed.printed, n) for n in alike) if lk]
         if likenesses:
             best = max(likenesses, key=lambda lk: (lk.sure, lk.score))
             same_surname = any(_surname_key(n) == key for n in names)
