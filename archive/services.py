@@ -11,7 +11,7 @@ import regex
 import trafilatura
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils.text import Truncator
 from trafilatura.utils import load_html
 
@@ -31,6 +31,29 @@ MAX_BYTES = 10 * 1024 * 1024
 
 class ArticleRejected(ValueError):
     """A clear one-line reason an article was not archived; nothing was written."""
+
+
+# The PostgreSQL advisory lock imports take (any number of our own, the same everywhere).
+IMPORT_LOCK = 7_410_231
+
+
+def one_import_at_a_time() -> None:
+    """Wait until no other transaction is importing, and keep the others waiting until this
+    one ends. An import reads the archive's outlets, people, units and quotes and adds to
+    them: two at once, each blind to what the other has not committed yet, would make one
+    speaker two people and one statement two quotes, unlinked (web hosts and task workers
+    import side by side). Called first in the transaction, before it writes a row, so that
+    no import holds the lock while waiting for a row another import holds.
+
+    PostgreSQL's transaction-level advisory lock, released at commit or rollback. SQLite,
+    the one-process development database, takes nothing."""
+    if not connection.in_atomic_block:
+        raise RuntimeError(
+            "one_import_at_a_time() holds until the transaction ends: call it in one"
+        )
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK])
 
 
 def format_for(filename: str) -> str:
@@ -365,6 +388,7 @@ def archive_article(
     canonical_url = canonical_url or (found_canonical if fits(found_canonical) else "")
     try:
         with transaction.atomic():
+            one_import_at_a_time()
             article = Article.objects.create(
                 outlet=outlet_named(
                     outlet or found.get("outlet"), domain=domain_of(url or canonical_url)

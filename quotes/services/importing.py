@@ -7,6 +7,7 @@ from dataclasses import replace
 from django.db import transaction
 
 from archive.models import Outlet
+from archive.services import one_import_at_a_time
 from archive.text import clean_name
 from verbatim import pagecache
 
@@ -351,6 +352,7 @@ def import_extraction(
 
     `keep` are printings of this article an archivist has curated (when it is read again):
     quotations overlapping one of them are not stored again."""
+    one_import_at_a_time()  # the callers take it first in their transactions: see there
     if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
         return []  # already imported: importing again changes nothing
     outlets = outlet_names(article) if extraction.speakers else set()

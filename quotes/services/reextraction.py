@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from archive.models import Article
+from archive.services import one_import_at_a_time
 
 from ..extraction import extract
 from ..matching import find_matches
@@ -64,6 +65,7 @@ def reextract_article(*, article: Article) -> Report:
     report = Report(article)
     extraction = extract(article.body, title=article.title)
     with transaction.atomic():
+        one_import_at_a_time()
         appearances = list(
             article.appearances.select_related("quote__person", "person")
             .prefetch_related("person__alias_set")
