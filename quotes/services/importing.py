@@ -340,7 +340,7 @@ def statements(quotations: list[Quotation]) -> list[list[Quotation]]:
     return list(groups.values())
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # within the article's own, as one: no savepoint to write
 def import_extraction(
     *, article, extraction: Extraction, publish: bool = False, user=None, keep=()
 ) -> list[Quote]:
