@@ -17,6 +17,7 @@ from functools import lru_cache
 
 import snowballstemmer
 from django.db import connection
+from django.db.models import F
 from rapidfuzz import fuzz
 from rapidfuzz.distance import LCSseq
 
@@ -507,24 +508,38 @@ def _postings(keys) -> dict[int, int]:
 
 def _candidate_quotes(keys: set[int], texts: list[str]) -> dict[int, int]:
     """The quotes whose printings share the most keys with `texts` (at least MIN_SHARED_KEYS
-    of them, or as many as a short text has), by id, with the most one printing shares."""
+    of them, or as many as a short text has), by id, with the most one printing shares, the
+    best first."""
     # Keys that many appearances share ("we will not") say little about which quote this
     # is; counting only the rarer ones keeps the true match at the top of the list as the
     # archive grows. When too few are rare, the rarest common ones are read as well, each
-    # no further than its newest COMMON_KEY_POSTINGS + 1 printings.
+    # no further than its newest COMMON_KEY_POSTINGS + 1 printings. A printing of
+    # MIN_SHARED_KEYS stem pairs or more is indexed by them alone, so a short text (a
+    # headline, a clause) finds it by its one pair.
+    pairs = set().union(*(_pair_keys(words(t)) for t in texts))
+    short = sorted(pairs) if len(pairs) < MIN_SHARED_KEYS else []
+    if connection.vendor == "postgresql":
+        rows = _shared_postgresql(keys, short)
+    else:
+        rows = _shared(keys, short)
+    best = {}
+    for quote, shared in rows:
+        best[quote] = max(best.get(quote, 0), shared)
+    return best
+
+
+def _shared(keys: set[int], short: list[int]) -> list[tuple[int, int]]:
+    """(quote id, keys shared) of the printings sharing the most of the rarer `keys`, the
+    most first, in two queries: the keys' postings counted, then the rarer ones read. A
+    key of `short` (a short text's pairs) among the rarer ones is enough alone."""
     postings = _postings(keys)
     by_rarity = sorted(postings, key=lambda k: (postings[k], k))
     rare = [k for k in by_rarity if postings[k] <= COMMON_KEY_POSTINGS][:MAX_LOOKUP_KEYS]
     if len(rare) < MIN_SHARED_KEYS:
         rare = by_rarity[: MIN_SHARED_KEYS * 4]
     if not rare:
-        return {}
-    least = min(MIN_SHARED_KEYS, len(rare))
-    # A printing of MIN_SHARED_KEYS stem pairs or more is indexed by them alone, so a short
-    # text (a headline, a clause) finds it by its one pair.
-    pairs = set().union(*(_pair_keys(words(t)) for t in texts))
-    if len(pairs) < MIN_SHARED_KEYS and pairs & set(rare):
-        least = 1
+        return []
+    least = 1 if set(short) & set(rare) else min(MIN_SHARED_KEYS, len(rare))
     table, column = map(connection.ops.quote_name, (Fingerprint._meta.db_table, "key"))
     read = " UNION ALL ".join(
         f"SELECT * FROM (SELECT appearance_id FROM {table} WHERE {column} = %s "  # noqa: S608
@@ -536,15 +551,71 @@ def _candidate_quotes(keys: set[int], texts: list[str]) -> dict[int, int]:
         f"SELECT a.quote_id, s.shared FROM (SELECT appearance_id, COUNT(*) AS shared "  # noqa: S608
         f"FROM ({read}) r GROUP BY appearance_id HAVING COUNT(*) >= %s "
         "ORDER BY COUNT(*) DESC, appearance_id DESC LIMIT %s) s "
-        f"JOIN {appearances} a ON a.id = s.appearance_id"
+        f"JOIN {appearances} a ON a.id = s.appearance_id "
+        # Quotes sharing as many keys: the one printed last first, whatever the join does.
+        "ORDER BY s.shared DESC, s.appearance_id DESC"
     )
     params = [p for k in rare for p in (k, COMMON_KEY_POSTINGS + 1)]
-    best = {}
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, least, MAX_CANDIDATES * 5])
-        for quote, shared in cursor.fetchall():
-            best[quote] = max(best.get(quote, 0), shared)
-    return best
+        return cursor.fetchall()
+
+
+# What `_shared` does, in one statement over an array of keys, one round trip: its two
+# queries of a subquery or two per key took longer to plan than to run. `counted` reads no
+# key further than COMMON_KEY_POSTINGS + 1 entries of the primary key's index, as `shared`
+# reads no chosen key further; `chosen` keeps the rarest keys by `_shared`'s rules, and
+# `least` is how many of them a printing must share.
+SHARED_SQL = """
+WITH counted AS (
+    SELECT k.key, c.n FROM unnest(%(keys)s::integer[]) AS k(key) CROSS JOIN LATERAL (
+        SELECT COUNT(*) AS n FROM (
+            SELECT 1 FROM quotes_fingerprint f WHERE f.key = k.key LIMIT %(cap)s
+        ) p
+    ) c
+), ranked AS (
+    SELECT key, n, row_number() OVER (ORDER BY n, key) AS rarity,
+        COUNT(*) FILTER (WHERE n <= %(common)s) OVER () AS rare
+    FROM counted WHERE n > 0
+), chosen AS (
+    SELECT key FROM ranked
+    WHERE rarity <= CASE WHEN rare >= %(min_shared)s THEN LEAST(rare, %(max_keys)s)
+        ELSE %(fallback)s END
+), least AS (
+    SELECT CASE WHEN bool_or(key = ANY(%(short)s::integer[])) THEN 1
+        ELSE LEAST(%(min_shared)s, COUNT(*)) END AS n
+    FROM chosen
+), shared AS (
+    SELECT p.appearance_id, COUNT(*) AS shared
+    FROM chosen CROSS JOIN LATERAL (
+        SELECT appearance_id FROM quotes_fingerprint f WHERE f.key = chosen.key
+        ORDER BY appearance_id DESC LIMIT %(cap)s
+    ) p
+    GROUP BY p.appearance_id HAVING COUNT(*) >= (SELECT n FROM least)
+    ORDER BY COUNT(*) DESC, p.appearance_id DESC LIMIT %(limit)s
+)
+SELECT a.quote_id, s.shared FROM shared s JOIN quotes_appearance a ON a.id = s.appearance_id
+ORDER BY s.shared DESC, s.appearance_id DESC
+"""
+
+
+def _shared_postgresql(keys: set[int], short: list[int]) -> list[tuple[int, int]]:
+    """`_shared` in one query, on PostgreSQL."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            SHARED_SQL,
+            {
+                "keys": sorted(keys),
+                "short": short,
+                "cap": COMMON_KEY_POSTINGS + 1,
+                "common": COMMON_KEY_POSTINGS,
+                "min_shared": MIN_SHARED_KEYS,
+                "max_keys": MAX_LOOKUP_KEYS,
+                "fallback": MIN_SHARED_KEYS * 4,
+                "limit": MAX_CANDIDATES * 5,
+            },
+        )
+        return cursor.fetchall()
 
 
 def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Quote, float]]]:
@@ -560,15 +631,28 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
     best = _candidate_quotes(keys, texts)
     if not best:
         return [], []
-    candidates = (
+    # The candidates and their printings' words in one query: a row a printing, each with
+    # its whole quote (the caller links, merges and publishes it); quotes in their listing
+    # order, then each quote's printings in theirs, which `compare` reads sentences in.
+    rows = (
         Quote.objects.live()
         .exclude(status=Quote.Status.REJECTED)
         .filter(pk__in=sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES])
+        .annotate(printed=F("appearances__text"))
+        .order_by(
+            *Quote._meta.ordering,
+            "pk",
+            *(f"appearances__{field}" for field in Appearance._meta.ordering),
+        )
     )
+    candidates = {}
+    for row in rows:
+        quote, old = candidates.setdefault(row.pk, (row, []))
+        if row.printed is not None:
+            old.extend(sentence_list(row.printed))
     new = [s for t in texts for s in sentence_list(t)]
     sure, possible = [], []
-    for quote in candidates.prefetch_related("appearances"):
-        old = [s for a in quote.appearances.all() for s in sentence_list(a.text)]
+    for quote, old in candidates.values():
         result = compare(new, old)
         same_speaker = compatible(person, quote)
         # The same named person's quote needs only a sentence that ties the two: an outlet

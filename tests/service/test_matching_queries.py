@@ -1,0 +1,96 @@
+"""Linking a statement reads the fingerprint index and its candidates in few queries: one
+statement picks the candidates on PostgreSQL, as the portable two do, and one reads the
+candidate quotes with their printings' words."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from quotes import matching
+from quotes.matching import COMMON_KEY_POSTINGS, find_matches, fingerprint_keys
+from quotes.models import Appearance, Quote
+from quotes.services.importing import index_printings
+from tests.factories import AppearanceFactory, ArticleFactory
+
+pytestmark = pytest.mark.django_db
+
+COMMON = "The harbour pilots will not leave the quay before the storm passes."
+RARE = "Vessa brandolin merikost tarvel ondrigat selum parvenik dostal the harbour gate."
+HEADLINE = "We will not surrender it"
+LONG = (
+    "The pilots said the quay is closed on Monday. We will not surrender it to anyone, "
+    "whatever the harbour council decides tomorrow."
+)
+
+
+def printed(text, n=1):
+    """N printings of `text`, each of its own quote, indexed."""
+    article = ArticleFactory(body=text)
+    quotes = Quote.objects.bulk_create(Quote(text=text) for _ in range(n))
+    appearances = Appearance.objects.bulk_create(
+        Appearance(quote=q, article=article, text=text, start=i, end=i + 1)
+        for i, q in enumerate(quotes)
+    )
+    index_printings(appearances, new=True)
+    return quotes
+
+
+def shared_both_ways(texts):
+    keys = set().union(*(fingerprint_keys(t) for t in texts))
+    pairs = set().union(*(matching._pair_keys(matching.words(t)) for t in texts))
+    short = sorted(pairs) if len(pairs) < matching.MIN_SHARED_KEYS else []
+    return matching._shared(keys, short), matching._shared_postgresql(keys, short)
+
+
+def test_postgresql_picks_the_candidates_the_portable_queries_pick():
+    """Common keys, rare keys, a statement of common keys only and a short headline: the
+    one statement on PostgreSQL finds the same printings, in the same order."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the one-statement lookup is PostgreSQL's")
+    printed(COMMON, COMMON_KEY_POSTINGS + 20)
+    printed(f"{RARE} {COMMON}", 3)
+    printed(LONG)
+    printed("We will not go there.")
+    for texts in ([f"{RARE} {COMMON}"], [COMMON], [HEADLINE], [RARE, HEADLINE], ["Nothing."]):
+        portable, postgresql = shared_both_ways(texts)
+        assert postgresql == portable, texts
+    assert shared_both_ways([COMMON])[0]  # the common keys alone still find printings
+
+
+def test_a_statement_is_looked_up_in_two_queries_on_postgresql():
+    """Candidates picked in one query on PostgreSQL (two elsewhere), then the quotes and
+    their printings' words in one more."""
+    quote = AppearanceFactory(text=LONG, quote__text=LONG).quote
+    for _ in range(2):
+        AppearanceFactory(quote=quote, text=LONG)
+    index_printings(list(quote.appearances.all()), new=True)
+    with CaptureQueriesContext(connection) as queries:
+        sure, _ = find_matches([LONG], person=None)
+    assert sure == [quote]
+    assert len(queries) == (2 if connection.vendor == "postgresql" else 3)
+
+
+def test_a_found_quote_is_read_whole(django_assert_num_queries):
+    """The quotes found carry every field their caller reads, with no query more."""
+    quote = AppearanceFactory(text=LONG, quote__text=LONG).quote
+    index_printings(list(quote.appearances.all()), new=True)
+    sure, _ = find_matches([LONG], person=None)
+    with django_assert_num_queries(0):
+        found = sure[0]
+        assert (found.pk, found.person_id, found.status, found.is_public, found.merged_into_id) == (
+            quote.pk,
+            quote.person_id,
+            quote.status,
+            quote.is_public,
+            None,
+        )
+        assert found.text == quote.text and found.short_id == quote.short_id
+
+
+def test_a_merged_or_rejected_quote_is_no_candidate():
+    kept, merged, rejected = (AppearanceFactory(text=LONG, quote__text=LONG) for _ in range(3))
+    index_printings([kept, merged, rejected], new=True)
+    Quote.objects.filter(pk=merged.quote_id).update(merged_into=kept.quote)
+    Quote.objects.filter(pk=rejected.quote_id).update(status=Quote.Status.REJECTED)
+    sure, possible = find_matches([LONG], person=None)
+    assert sure == [kept.quote] and possible == []
