@@ -2,6 +2,7 @@
 
 import datetime
 import secrets
+from collections import defaultdict
 from functools import partial
 from itertools import combinations
 
@@ -9,13 +10,14 @@ from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
-from django.db.models import Count, F, Min, OuterRef, Prefetch, Q, Subquery, Value
+from django.db.models import F, OuterRef, Prefetch, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Upper
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from archive.models import Article, HistoryManager
 from archive.text import save_with_unique_slug
+from verbatim import pagecache
 
 from .extraction.units import unit_key
 from .names import fold, is_patronymic, name_key, parse_name, sort_name, split_title
@@ -406,28 +408,47 @@ class Quote(models.Model):
 
     @staticmethod
     def refresh_dates_of(quotes):
-        """refresh_dates for several quotes (distinct objects), in two queries and a save for
-        each quote whose figures changed (which its history records)."""
+        """refresh_dates for several quotes (distinct objects). One query reads each printing
+        with its article's outlet and date: save() and the import's bulk insert copy them onto
+        the printing, so the copies are rewritten only for a quote where an article has
+        changed since. The quotes whose figures changed are written in one UPDATE and their
+        history rows in one insert, as a save of each would record them, and the page cache
+        hears of it as after a save."""
         ids = [quote.pk for quote in quotes]
         if not ids:
             return
-        articles = Article.objects.filter(pk=OuterRef("article_id"))
-        printings = Appearance.objects.filter(quote__in=ids)
-        printings.update(
-            printed_by=Subquery(articles.values("outlet")[:1]),
-            printed_on=Subquery(articles.values("published")[:1]),
+        rows = (
+            Appearance.objects.filter(quote__in=ids)
+            .order_by()
+            .values_list(
+                "quote", "printed_by", "printed_on", "article__outlet", "article__published"
+            )
         )
-        found = {
-            row["quote"]: (row["first"], row["outlets"])
-            for row in printings.order_by()
-            .values("quote")
-            .annotate(first=Min("printed_on"), outlets=Count("printed_by", distinct=True))
-        }
+        dates, outlets, stale = defaultdict(set), defaultdict(set), set()
+        for quote_id, printed_by, printed_on, outlet, published in rows:
+            if (printed_by, printed_on) != (outlet, published):
+                stale.add(quote_id)
+            if published is not None:
+                dates[quote_id].add(published)
+            if outlet is not None:
+                outlets[quote_id].add(outlet)
+        if stale:
+            articles = Article.objects.filter(pk=OuterRef("article_id"))
+            Appearance.objects.filter(quote__in=list(stale)).update(
+                printed_by=Subquery(articles.values("outlet")[:1]),
+                printed_on=Subquery(articles.values("published")[:1]),
+            )
+        changed = []
         for quote in quotes:
-            first, outlets = found.get(quote.pk, (None, 0))
-            if (first, outlets) != (quote.first_published, quote.reach):
-                quote.first_published, quote.reach = first, outlets
-                quote.save(update_fields=["first_published", "reach"])
+            first, reach = min(dates[quote.pk], default=None), len(outlets[quote.pk])
+            if (first, reach) != (quote.first_published, quote.reach):
+                quote.first_published, quote.reach = first, reach
+                changed.append(quote)
+        if changed:
+            Quote.objects.bulk_update(changed, ["first_published", "reach"])
+            # save() records no reason unless one is set (bulk_history_create's default is "").
+            Quote.history.bulk_history_create(changed, update=True, default_change_reason=None)
+            pagecache.changed()  # bulk_update sends no post_save
 
     @property
     def speaker_name(self):

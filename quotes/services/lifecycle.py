@@ -178,13 +178,21 @@ def _apply_sure_suggestions(quote, *, user, unpublished=()):
     """Merge `quote` (just published) into a public quote that an open suggestion at
     AUTO_MERGE_SCORE or more says it repeats, where their speakers agree (`unpublished`:
     quotes being published that count as not public yet)."""
-    for suggestion in _sure_suggestions().filter(Q(quote=quote) | Q(candidate=quote)):
-        other = suggestion.candidate if suggestion.quote_id == quote.pk else suggestion.quote
-        other.refresh_from_db()
-        quote.refresh_from_db()
-        if quote.merged_into_id or not other.is_public or other.pk in unpublished:
+    # Both quotes of each suggestion as they stand now, read with it: nothing changes them
+    # before a merge, after which no other suggestion is looked at.
+    suggestions = (
+        _sure_suggestions()
+        .filter(Q(quote=quote) | Q(candidate=quote))
+        .select_related("quote", "candidate")
+    )
+    for suggestion in suggestions:
+        if suggestion.quote_id == quote.pk:
+            fresh, other = suggestion.quote, suggestion.candidate
+        else:
+            fresh, other = suggestion.candidate, suggestion.quote
+        if fresh.merged_into_id or not other.is_public or other.pk in unpublished:
             continue
-        if quote.person_id and other.person_id and quote.person_id != other.person_id:
+        if fresh.person_id and other.person_id and fresh.person_id != other.person_id:
             continue
         merge(
             source=quote,
@@ -368,12 +376,14 @@ def remove_membership(membership: Membership, *, user=None, note=""):
 @transaction.atomic
 def merge(*, source: Quote, target: Quote, user=None, note="") -> Quote:
     """Merge `source` into `target` (see merging.merge_quotes) and return `target`."""
-    was_public = Quote.objects.get(pk=source.pk).is_public
+    # As it stood: the caller's copy may be stale. Its short id, which its address is made
+    # of, stays as it is.
+    source = Quote.objects.get(pk=source.pk)
+    was_public = source.is_public
     try:
         target = merging.merge_quotes(source=source, target=target, user=user, note=note)
     except ValueError as error:
         raise LifecycleError(str(error)) from error
-    source = Quote.objects.get(pk=source.pk)
     if was_public or target.is_public:
         summary = f"merged with the statement once at {source.get_absolute_url()}"
         _correct(target, Correction.Kind.MERGED, summary, user=user, note=note)
