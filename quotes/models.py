@@ -112,7 +112,11 @@ class Person(models.Model):
             return False
         name = " ".join(split_title(name)[1])  # "Mr Galkin" is recorded as "Galkin"
         if name != self.name:
-            PersonAlias.objects.get_or_create(person=self, name=name)
+            # One INSERT ... ON CONFLICT DO NOTHING (an alias they have already is kept as
+            # it is), rather than get_or_create's read, savepoint, insert and release.
+            alias = PersonAlias(person=self, name=name, key=name_key(name))
+            PersonAlias.objects.bulk_create([alias], ignore_conflicts=True)
+            pagecache.changed()  # bulk_create sends no post_save
         return True
 
     def may_be_called(self, name):

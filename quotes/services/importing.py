@@ -4,7 +4,7 @@ import functools
 import logging
 from dataclasses import replace
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from archive.models import Outlet
 from archive.services import one_import_at_a_time
@@ -143,25 +143,10 @@ def resemblances(parsed) -> list[tuple[Person, Likeness, bool, list[str]]]:
     first."""
     key = parsed.surname_key
     prefix = stem(key)[:4]
-    # The up to 200 candidates are found by two lookups the trigram indexes on the keys
-    # answer (PostgreSQL; LIKE '%...%'), in one UNION, rather than one OR across the alias
-    # join, which reads every person and alias; they come back in one query with each of
-    # their aliases (a row per alias), as plain rows: only those that resemble become
-    # Person objects.
-    live = Person.objects.filter(merged_into__isnull=True).order_by()
-    by_alias = PersonAlias.objects.filter(key__contains=prefix).values("person_id")
-    candidates = (
-        live.filter(key__contains=prefix)
-        .values("pk")
-        .union(live.filter(pk__in=by_alias).values("pk"))
-        .order_by("pk")[:200]
-    )
     columns = [f.attname for f in Person._meta.concrete_fields]
-    rows = (
-        Person.objects.filter(pk__in=candidates)
-        .order_by("pk", "alias_set__name")
-        .values_list(*columns, "alias_set__name")
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_candidates_sql(), [f"%{prefix}%"] * 2)  # a folded key: letters
+        rows = cursor.fetchall()
     pk_at, name_at = columns.index("id"), columns.index("name")
     people = {}  # id -> (row, their name and aliases), oldest first
     for *row, alias in rows:
@@ -180,6 +165,33 @@ def resemblances(parsed) -> list[tuple[Person, Likeness, bool, list[str]]]:
             person = Person.from_db(Person.objects.db, columns, row)
             found.append((person, best, same_surname, names))
     return found
+
+
+@functools.cache
+def _candidates_sql() -> str:
+    """The live people whose key or an alias's key holds a pattern (given twice), the first
+    200 by id, each with all their columns and one row per alias (the alias's name, or NULL
+    for none), by id and alias. Two lookups the trigram indexes on the keys answer
+    (PostgreSQL; LIKE '%...%'), in one UNION of whole rows, rather than one OR across the
+    alias join, which reads every person and alias, or a UNION of ids whose rows are then
+    read again. Written out once, for both databases: the query runs for every speaker an
+    import meets, and Django took longer to compile it than the database took to run it."""
+    q = connection.ops.quote_name
+    person, alias = q(Person._meta.db_table), q(PersonAlias._meta.db_table)
+    columns = [q(f.column) for f in Person._meta.concrete_fields]
+    pk, key, merged, name = map(q, ("id", "key", "merged_into_id", "name"))
+    return (
+        f"SELECT {', '.join(f'c.{c}' for c in columns)}, a.{name} FROM ("  # noqa: S608
+        f"SELECT * FROM ("
+        f"SELECT {', '.join(columns)} FROM {person} "
+        f"WHERE {key} LIKE %s AND {merged} IS NULL "
+        f"UNION SELECT {', '.join(f'o.{c}' for c in columns)} FROM {alias} l "
+        f"JOIN {person} o ON o.{pk} = l.{q('person_id')} "
+        f"WHERE l.{key} LIKE %s AND o.{merged} IS NULL"
+        f") u ORDER BY {pk} LIMIT 200) c "
+        f"LEFT JOIN {alias} a ON a.{q('person_id')} = c.{pk} "
+        f"ORDER BY c.{pk}, a.{name}"
+    )
 
 
 # A common surname brings back up to 200 candidates, whose names recur from speaker to speaker
@@ -400,17 +412,26 @@ def import_extraction(
     # anything that reads or changes them again: linking a later statement to a quote already
     # in the archive, publishing, returning.
     pending = []
-    # The printings of new quotes wait to be written together, in one insert each (printings,
-    # their history, their fingerprints), until something could read them: matching a later
-    # statement that shares a fingerprint key with them (the only way to find a new quote),
-    # refreshing their quotes. A printing of an older quote is written at once: the older
-    # quote may be matched by its other printings and compared with all of them.
+    # New quotes and their printings wait to be written together, in one insert each (quotes,
+    # their history and suggestions; printings, their history, their fingerprints), until
+    # something could read them: matching a later statement that shares a fingerprint key
+    # with them (the only way to find a new quote), refreshing their quotes. A printing of an
+    # older quote is written at once: the older quote may be matched by its other printings
+    # and compared with all of them.
     unwritten = []  # (quote, person, printings, their keys, whether the quote is new)
     unwritten_keys = set()
+    suggestions = []  # the new quotes' MergeSuggestions
 
     def write_printings():
         if not unwritten:
             return
+        quotes = [quote for quote, *_, created in unwritten if created]
+        if quotes:
+            Quote.objects.bulk_create(quotes)
+            # No reason given, as save() records it (bulk_history_create's default is "").
+            Quote.history.bulk_history_create(quotes, default_change_reason=None)
+            MergeSuggestion.objects.bulk_create(suggestions)
+            suggestions.clear()
         printings = [a for _, _, group, _, _ in unwritten for a in group]
         for printing in printings:
             printing.copy_article_fields()  # as save() would; bulk_create calls no save()
@@ -449,9 +470,10 @@ def import_extraction(
         if any(not unwritten_keys.isdisjoint(k) for k in keys):
             write_printings()
         person = people.get(group[0].speaker) if group[0].speaker else None
-        quote, created = link_statement(
+        quote, created, suggested = link_statement(
             group, person=person, publish=publish, before=refresh_pending, article=article
         )
+        suggestions.extend(suggested)
         printings = [
             Appearance(
                 quote=quote,
@@ -500,9 +522,10 @@ def index_printings(appearances: list[Appearance], *, new: bool = False, keys=No
 
 def link_statement(
     group: list[Quotation], *, person, publish: bool, before=None, article=None
-) -> tuple[Quote, bool]:
+) -> tuple[Quote, bool, list[MergeSuggestion]]:
     """The quote this statement repeats (merging quotes it shows to be one), or a new,
-    suggested one; and whether it is new.
+    suggested one; whether it is new; and a new quote's suggestions. A new quote and its
+    suggestions are not saved yet: the caller writes them, with its printings.
 
     A quote keeps its person when an outlet credits the same words to someone else (the
     caller records the conflict); a quote with no person takes the new printing's.
@@ -527,7 +550,7 @@ def link_statement(
                 quote = lifecycle.change_speaker(
                     quote, person=person, note="named by a newly imported printing"
                 )
-            return quote, False
+            return quote, False, []
     derived = {}
     if article is not None:
         in_order = sorted(group, key=lambda q: q.start)
@@ -536,14 +559,14 @@ def link_statement(
             "first_published": article.published,
             "reach": 1 if article.outlet_id else 0,
         }
-    quote = Quote.objects.create(
+    quote = Quote(
         **{"text": group[0].text, **derived},
         person=person,
         speaker_description="" if person else group[0].speaker_description[:300],
     )
     # A new quote has no suggestions yet, and `possible` names each candidate once.
-    MergeSuggestion.objects.bulk_create(
+    suggested = [
         MergeSuggestion(quote=quote, candidate=candidate, score=score)
         for candidate, score in possible
-    )
-    return quote, True
+    ]
+    return quote, True, suggested
