@@ -618,9 +618,13 @@ def _shared_postgresql(keys: set[int], short: list[int]) -> list[tuple[int, int]
         return cursor.fetchall()
 
 
-def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Quote, float]]]:
+def find_matches(
+    texts: list[str], *, person, reading=None
+) -> tuple[list[Quote], list[tuple[Quote, float]]]:
     """Quotes that the statement printed as `texts` surely repeats, best first, and quotes it
-    may repeat, with a score, for an archivist to decide.
+    may repeat, with a score, for an archivist to decide. `reading`, if given, is called with
+    the ids of the candidate quotes before their printings are read (an import writes the
+    printings it holds back for them).
 
     A sure match with another named person's quote counts only when the words are strongly
     one statement (an outlet that credited the wrong person, or the agency); the caller
@@ -631,13 +635,16 @@ def find_matches(texts: list[str], *, person) -> tuple[list[Quote], list[tuple[Q
     best = _candidate_quotes(keys, texts)
     if not best:
         return [], []
+    chosen = sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES]
+    if reading is not None:
+        reading(chosen)
     # The candidates and their printings' words in one query: a row a printing, each with
     # its whole quote (the caller links, merges and publishes it); quotes in their listing
     # order, then each quote's printings in theirs, which `compare` reads sentences in.
     rows = (
         Quote.objects.live()
         .exclude(status=Quote.Status.REJECTED)
-        .filter(pk__in=sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES])
+        .filter(pk__in=chosen)
         .annotate(printed=F("appearances__text"))
         .order_by(
             *Quote._meta.ordering,

@@ -120,7 +120,9 @@ def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
         printed = (
             appearance_model._default_manager.filter(quote=OuterRef("pk"))
             .values("quote")
-            .annotate(words=StringAgg("text", delimiter=" "))
+            # In the order they were archived, not the order their rows happen to lie on
+            # disk: the same printings always give the same word positions.
+            .annotate(words=StringAgg("text", delimiter=" ", order_by="pk"))
             .values("words")
         )
         quotes.update(
@@ -147,8 +149,9 @@ def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
         )
         cursor.execute(
             f"INSERT INTO {FTS_TABLE} (rowid, text, printed) "  # noqa: S608
-            f"SELECT id, text, (SELECT group_concat(a.text, ' ') FROM {appearance_table} a "
-            f"WHERE a.quote_id = {quote_table}.id) FROM {quote_table}{where}",
+            f"SELECT id, text, (SELECT group_concat(t, ' ') FROM (SELECT a.text AS t "
+            f"FROM {appearance_table} a WHERE a.quote_id = {quote_table}.id ORDER BY a.id)) "
+            f"FROM {quote_table}{where}",
             params,
         )
 

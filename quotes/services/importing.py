@@ -412,12 +412,12 @@ def import_extraction(
     # anything that reads or changes them again: linking a later statement to a quote already
     # in the archive, publishing, returning.
     pending = []
-    # New quotes and their printings wait to be written together, in one insert each (quotes,
-    # their history and suggestions; printings, their history, their fingerprints), until
-    # something could read them: matching a later statement that shares a fingerprint key
-    # with them (the only way to find a new quote), refreshing their quotes. A printing of an
-    # older quote is written at once: the older quote may be matched by its other printings
-    # and compared with all of them.
+    # New quotes and the printings of every statement wait to be written together, in one
+    # insert each (quotes, their history and suggestions; printings, their history, their
+    # fingerprints), until something could read them: matching a later statement that shares
+    # a fingerprint key with them (the only way to find a new quote, or to count a printing
+    # among an older quote's), comparing a later statement with an older quote they are
+    # printings of (`reading`), refreshing or changing their quotes.
     unwritten = []  # (quote, person, printings, their keys, whether the quote is new)
     unwritten_keys = set()
     suggestions = []  # the new quotes' MergeSuggestions
@@ -441,12 +441,21 @@ def import_extraction(
         index_printings(printings, new=True, keys=[k for *_, keys, _ in unwritten for k in keys])
         for quote, person, group, _, created in unwritten:
             if created:  # its printings in the article are these
-                record_conflicts(
-                    quote=quote, appearances=sorted(group, key=lambda a: a.start), person=person
-                )
+                printed = sorted(group, key=lambda a: a.start)
+            else:
+                # With those an earlier statement or an archivist gave it here, as when each
+                # statement's printings were written in turn: a later one's are theirs to
+                # check, with their own speaker.
+                printed = article.appearances.filter(quote=quote, pk__lte=group[-1].pk)
+            record_conflicts(quote=quote, appearances=printed, person=person)
         unwritten.clear()
         unwritten_keys.clear()
         pagecache.changed()  # bulk_create sends no post_save
+
+    def reading(quote_ids):
+        # A later statement is compared with every printing of the older quotes it may repeat.
+        if any(quote.pk in quote_ids for quote, *_, created in unwritten if not created):
+            write_printings()
 
     def refresh_pending(needed=None):
         # Only when one of the `needed` quotes waits: the others are not read or changed.
@@ -471,7 +480,12 @@ def import_extraction(
             write_printings()
         person = people.get(group[0].speaker) if group[0].speaker else None
         quote, created, suggested = link_statement(
-            group, person=person, publish=publish, before=refresh_pending, article=article
+            group,
+            person=person,
+            publish=publish,
+            before=refresh_pending,
+            reading=reading,
+            article=article,
         )
         suggestions.extend(suggested)
         printings = [
@@ -489,12 +503,6 @@ def import_extraction(
         ]
         unwritten.append((quote, person, printings, keys, created))
         unwritten_keys.update(*keys)
-        if not created:
-            write_printings()
-            # It may have other printings here: an earlier statement's, or a curated one.
-            record_conflicts(
-                quote=quote, appearances=article.appearances.filter(quote=quote), person=person
-            )
         pending.append(quote)
         touched.append(quote)
     refresh_pending()
@@ -521,7 +529,7 @@ def index_printings(appearances: list[Appearance], *, new: bool = False, keys=No
 
 
 def link_statement(
-    group: list[Quotation], *, person, publish: bool, before=None, article=None
+    group: list[Quotation], *, person, publish: bool, before=None, reading=None, article=None
 ) -> tuple[Quote, bool, list[MergeSuggestion]]:
     """The quote this statement repeats (merging quotes it shows to be one), or a new,
     suggested one; whether it is new; and a new quote's suggestions. A new quote and its
@@ -530,10 +538,11 @@ def link_statement(
     A quote keeps its person when an outlet credits the same words to someone else (the
     caller records the conflict); a quote with no person takes the new printing's.
     `before` is called with the quotes already in the archive this statement repeats
-    before any of them is used or changed (merged, published, given a speaker). A new
+    before any of them is used or changed (merged, published, given a speaker), and
+    `reading` with the ids of the quotes it may repeat before their printings are read. A new
     quote is made with what its refresh would derive from its printings in `article` (the
     only ones it has), so that the refresh finds nothing to write."""
-    sure, possible = find_matches([q.text for q in group], person=person)
+    sure, possible = find_matches([q.text for q in group], person=person, reading=reading)
     if sure:
         if before is not None:
             before(sure)

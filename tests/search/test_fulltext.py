@@ -10,7 +10,8 @@ from django.db import connection
 
 from archive.models import Article
 from quotes.extraction import extract
-from quotes.models import Quote
+from quotes.models import Appearance, Quote
+from quotes.search import refresh_search
 from quotes.services.importing import import_extraction
 from quotes.services.lifecycle import merge as merge_quotes
 from tests.factories import AppearanceFactory, PersonFactory, QuoteFactory
@@ -179,3 +180,20 @@ def test_the_data_migration_indexes_existing_quotes(client):
     assert listed(client.get("/quotes/", {"q": "lighthouses"})) == [
         "The lighthouse keeper retired."
     ]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's search vectors")
+def test_printings_words_keep_their_order_whatever_the_disk_order():
+    """A quote's search data reads its printings in the order they were archived: moving the
+    first printing to another quote and back, which gives it new rows on disk and in the
+    index after the second's, changes nothing."""
+    quote, other = QuoteFactory(text="Harbour."), QuoteFactory()
+    first = AppearanceFactory(quote=quote, text="Alpha words first.")
+    AppearanceFactory(quote=quote, text="Bravo words second.")
+    refresh_search([quote])
+    vector = Quote.objects.values_list("search_vector", flat=True).get(pk=quote.pk)
+    Appearance.objects.filter(pk=first.pk).update(quote=other)
+    Appearance.objects.filter(pk=first.pk).update(quote=quote)
+    refresh_search([quote])
+    assert Quote.objects.values_list("search_vector", flat=True).get(pk=quote.pk) == vector
+    assert "'alpha':2B" in vector and "'bravo':5B" in vector
