@@ -1,5 +1,6 @@
 """Word-by-word comparison of an outlet's printed wording with a quote's canonical text."""
 
+import functools
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -64,13 +65,19 @@ def tokenize(text):
         for i, start in enumerate(starts):
             last_piece = i == len(starts) - 1
             part = body[start : len(body) if last_piece else starts[i + 1]]
-            key = "".join(words(part))
-            tokens.append(Word(pending + part, key, spaced if last_piece else False))
+            tokens.append(Word(pending + part, _key(part), spaced if last_piece else False))
             pending = ""
     if tokens and not tokens[-1].space_after:
         # The end of the text is a word boundary, whatever comes after it on the page.
         tokens[-1] = Word(tokens[-1].text, tokens[-1].key, True)
     return tokens
+
+
+@functools.lru_cache(maxsize=50_000)
+def _key(part):
+    """A word's comparison key. Remembered: the same words come back in every printing of a
+    statement and across statements, and folding them is most of the cost of tokenize."""
+    return "".join(words(part))
 
 
 def _pairs(kind_rest, canonical, printed, *, pair_from_end=False):
@@ -99,7 +106,7 @@ def compare(canonical_text, printed_text):
     differences). Canonical words before the first or after the last printed word are
     NOT_PRINTED (the outlet printed part of the statement); missing words between are
     DROPPED; a replaced run is CHANGED pairs with any words left over ADDED or DROPPED."""
-    return _compare(tokenize(canonical_text), tokenize(printed_text))
+    return compare_words(tokenize(canonical_text), tokenize(printed_text))
 
 
 def compare_pieces(canonical_text, pieces):
@@ -107,11 +114,17 @@ def compare_pieces(canonical_text, pieces):
     the order it printed them, read as one text. Canonical words that fall between two
     pieces are DROPPED and those before the first or after the last NOT_PRINTED, so that
     the counts say what the article as a whole left out, not what each fragment did."""
-    printed = [word for piece in pieces for word in tokenize(piece)]
-    return _compare(tokenize(canonical_text), printed)
+    return compare_words(tokenize(canonical_text), pieces_words(pieces))
 
 
-def _compare(canonical, printed):
+def pieces_words(pieces):
+    """The Words of `pieces` read as one text."""
+    return [word for piece in pieces for word in tokenize(piece)]
+
+
+def compare_words(canonical, printed):
+    """`compare` for texts already read into Words (tokenize), so that a page comparing
+    several printings with one statement reads the statement once."""
     if not printed:
         return [Op(NOT_PRINTED, canonical=tuple(canonical))] if canonical else []
     matcher = SequenceMatcher(
