@@ -618,6 +618,33 @@ def _shared_postgresql(keys: set[int], short: list[int]) -> list[tuple[int, int]
         return cursor.fetchall()
 
 
+# Ids no quote has, standing for the candidates' in the query compiled once (below).
+_STAND_INS = frozenset(range(-MAX_CANDIDATES, 0))
+
+
+@lru_cache(maxsize=MAX_CANDIDATES)
+def _candidates_query(n: int) -> tuple[str, tuple]:
+    """The SQL and parameters reading `n` candidate quotes with their printings' words: a
+    row a printing, each with its whole quote but its search data (the caller links, merges
+    and publishes it); quotes in their listing order, then each quote's printings in theirs,
+    which `compare` reads sentences in. Compiled once for each `n`, with the ids -1 to -n
+    standing for the candidates' (-1 the first): Django took longer to compile it than the
+    database to run it, once for every statement an import links."""
+    queryset = (
+        Quote.objects.live()
+        .exclude(status=Quote.Status.REJECTED)
+        .filter(pk__in=[-(i + 1) for i in range(n)])
+        .defer("search_vector")
+        .annotate(printed=F("appearances__text"))
+        .order_by(
+            *Quote._meta.ordering,
+            "pk",
+            *(f"appearances__{field}" for field in Appearance._meta.ordering),
+        )
+    )
+    return queryset.query.sql_with_params()
+
+
 def find_matches(
     texts: list[str], *, person, reading=None
 ) -> tuple[list[Quote], list[tuple[Quote, float]]]:
@@ -638,20 +665,8 @@ def find_matches(
     chosen = sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES]
     if reading is not None:
         reading(chosen)
-    # The candidates and their printings' words in one query: a row a printing, each with
-    # its whole quote (the caller links, merges and publishes it); quotes in their listing
-    # order, then each quote's printings in theirs, which `compare` reads sentences in.
-    rows = (
-        Quote.objects.live()
-        .exclude(status=Quote.Status.REJECTED)
-        .filter(pk__in=chosen)
-        .annotate(printed=F("appearances__text"))
-        .order_by(
-            *Quote._meta.ordering,
-            "pk",
-            *(f"appearances__{field}" for field in Appearance._meta.ordering),
-        )
-    )
+    sql, params = _candidates_query(len(chosen))
+    rows = Quote.objects.raw(sql, [chosen[-p - 1] if p in _STAND_INS else p for p in params])
     candidates = {}
     for row in rows:
         quote, old = candidates.setdefault(row.pk, (row, []))
