@@ -46,6 +46,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
+from django.http import HttpResponse
 from django.utils.cache import get_max_age
 from redis.exceptions import RedisError
 
@@ -165,7 +166,8 @@ class PageCacheMiddleware:
         if stored_as is not None and not response.has_header(HEADER):
             if _storable(request, response):
                 try:
-                    cache.set(stored_as[0], (stored_as[1], response), settings.PAGE_CACHE_SECONDS)
+                    page = (stored_as[1], _kept(response))
+                    cache.set(stored_as[0], page, settings.PAGE_CACHE_SECONDS)
                 except RedisError as error:
                     logger.warning("page cache unreachable, page not stored: %s", error)
                 else:
@@ -189,6 +191,15 @@ class PageCacheMiddleware:
             return None
         response[HEADER] = "hit"
         return response
+
+
+def _kept(response) -> HttpResponse:
+    """What is stored of a page: its status, headers and bytes. A DRF Response pickled whole
+    would keep the data it was rendered from too, read back (unpickled) on every hit."""
+    kept = HttpResponse(response.content, status=response.status_code)
+    for name, value in response.items():
+        kept[name] = value
+    return kept
 
 
 def _key(request) -> str:

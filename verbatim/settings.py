@@ -245,9 +245,7 @@ if CACHE_URL:
         raise ImproperlyConfigured(
             "REDIS_URL or CACHE_URL must be a redis://, rediss:// or unix:// URL."
         )
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
-    }
+    CACHES = {"default": {"BACKEND": "verbatim.cache.RedisCache", "LOCATION": CACHE_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -140,6 +140,18 @@ def test_rate_limits_still_count_cached_pages(client, settings):
     assert statuses == [200, 200, 429]
 
 
+def test_an_api_answer_from_the_cache_is_the_one_rendered(client):
+    """The API's JSON comes back from the cache byte for byte, with its headers (what is
+    stored is the answer as sent, not the data DRF rendered it from)."""
+    AppearanceFactory(quote__text="Words the API hands out twice.")
+    first, second = client.get("/api/quotes/"), client.get("/api/quotes/")
+    assert (served(first), served(second)) == ("miss", "hit")
+    assert second.content == first.content
+    assert second.json()["results"][0]["text"] == "Words the API hands out twice."
+    for header in ("Content-Type", "Allow", "Content-Security-Policy"):
+        assert second[header] == first[header]
+
+
 def test_the_apis_throttles_still_count_cached_answers(client, settings):
     """The API answers 429 in DRF's words once its throttle is used up, cached or not."""
     from rest_framework.settings import api_settings
@@ -181,7 +193,7 @@ def test_an_unreachable_cache_leaves_pages_rendered(client, settings):
     quote = AppearanceFactory(quote__text="Words while the cache is down.").quote
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "verbatim.cache.RedisCache",
             # Nothing listens on port 1 of loopback.
             "LOCATION": "redis://127.0.0.1:1/0",
         }
