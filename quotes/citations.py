@@ -32,13 +32,15 @@ import datetime
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.encoding import iri_to_uri
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from . import public
@@ -313,7 +315,18 @@ def sentence_case(title, body=""):
     the article's own text prints it in lower case and never capitalised within a sentence: a
     name ("Varra", "Lindmark") keeps its capital because the article shows it is one, and a
     word the article does not use keeps the case the headline gave it."""
-    lower, proper = _word_cases(body)
+    title = one_line(title)
+    # The words only the article can settle: capitalised inside a part, neither minor nor
+    # mixed case. A title with none is not looked up in the text at all.
+    asked = {
+        word.lower()
+        for _, _, word, part_start in _words_of(title)
+        if not part_start
+        and word[:1].isupper()
+        and not _mixed_case(word)
+        and word.lower() not in MINOR_WORDS
+    }
+    lower, proper = _word_cases(body, asked) if asked else (set(), set())
 
     def change(word, part_start, last):
         if part_start:
@@ -325,17 +338,21 @@ def sentence_case(title, body=""):
             return key
         return word
 
-    return _rewrite(one_line(title), change)
+    return _rewrite(title, change)
 
 
-def _word_cases(body):
-    """The words `body` prints in lower case, and those it capitalises inside a sentence
-    (not after a full stop, a colon or an opening quotation mark)."""
+def _word_cases(body, asked):
+    """Of the words `asked` (in lower case), those `body` prints in lower case, and those it
+    capitalises inside a sentence (not after a full stop, a colon or an opening quotation
+    mark)."""
     lower, proper = set(), set()
     for match in WORD.finditer(body or ""):
         word = match.group()
         if word.islower():
-            lower.add(word)
+            if word in asked:
+                lower.add(word)
+            continue
+        if word.lower() not in asked:
             continue
         if not word[:1].isupper() or _mixed_case(word):
             continue
@@ -383,10 +400,11 @@ class Styled(list):
 
     @property
     def html(self):
-        return format_html_join(
-            "",
-            "{}",
-            ((p if isinstance(p, str) else format_html("<i>{}</i>", p[0]),) for p in self),
+        return mark_safe(  # noqa: S308 - every piece escaped here
+            "".join(
+                conditional_escape(p) if isinstance(p, str) else format_html("<i>{}</i>", p[0])
+                for p in self
+            )
         )
 
 
@@ -500,10 +518,16 @@ class Citation:
             )
         elif self.title:
             # §8.14: the title in title case, its comma inside the closing mark.
-            return f"{quoted(title_case(self.title), ',')} {self.apa_year}"
+            return f"{quoted(self.headline, ',')} {self.apa_year}"
         else:
             who = f"[{self.label}]"
         return f"{who}, {self.apa_year}"
+
+    @cached_property
+    def headline(self):
+        """The title in headline style (title_case), as MLA and Chicago print it and as
+        APA's in-text citation of an unsigned article does; worked out once for all styles."""
+        return title_case(self.title)
 
     @property
     def periodical(self):
@@ -557,7 +581,7 @@ class Citation:
                 return f"{short[0]} et al."
             return " and ".join(short)
         if self.title:
-            return quoted(title_case(self.title))
+            return quoted(self.headline)
         return self.label
 
     @property
@@ -573,7 +597,7 @@ class Citation:
         entry = Styled()
         if self.authors:
             entry += [sentence(self.mla_authors()) + " "]
-        entry += [quoted(title_case(self.title), ".") if self.title else sentence(self.label)]
+        entry += [quoted(self.headline, ".") if self.title else sentence(self.label)]
         container = []
         if self.outlet:
             container.append((self.periodical, "i"))
@@ -614,7 +638,7 @@ class Citation:
         the bibliography entry (newspapers, from §14.191; an unsigned article under the
         paper's name)."""
         in_text = Styled([f"{self.said()}{self.quotation(citation_follows=False)}¹"])
-        title = title_case(self.title) if self.title else ""
+        title = self.headline if self.title else ""
         # The note: one sentence of commas. A title ending in ? or ! takes no comma (§6.119).
         note = Styled([f"1. {self.speaker}, quoted in "])
         if self.authors:

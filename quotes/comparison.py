@@ -42,6 +42,14 @@ class Op:
         return self.printed or self.canonical
 
 
+@functools.lru_cache(maxsize=10_000)
+def _key(part):
+    """A word's comparison key (its letters, folded by words()). Remembered: the same words
+    come back in every printing of a statement and in statement after statement, and
+    folding them was half the cost of tokenize."""
+    return "".join(words(part))
+
+
 def tokenize(text):
     """`text` as Words: each holds one word and the punctuation around it, so that quotation
     marks, dashes and ellipses never count as differences ("rose-colored" gives two words,
@@ -71,13 +79,6 @@ def tokenize(text):
         # The end of the text is a word boundary, whatever comes after it on the page.
         tokens[-1] = Word(tokens[-1].text, tokens[-1].key, True)
     return tokens
-
-
-@functools.lru_cache(maxsize=50_000)
-def _key(part):
-    """A word's comparison key. Remembered: the same words come back in every printing of a
-    statement and across statements, and folding them is most of the cost of tokenize."""
-    return "".join(words(part))
 
 
 def _pairs(kind_rest, canonical, printed, *, pair_from_end=False):

@@ -21,7 +21,7 @@ from . import citations, pagination, public, stats
 from .filters import QuoteFilter
 from .models import Correction, Quote
 from .pagination import PagedListMixin
-from .templatetags.comparison import compare_article
+from .templatetags.comparison import compare_articles
 
 PEOPLE_PER_PAGE = 100
 
@@ -81,14 +81,16 @@ class QuoteDetailView(DetailView):
 
     context_object_name = "quote"
     template_name = "quotes/quote_detail.html"
+    # Whether the quote has corrections comes with it, saving most pages a query: few do.
+    # Built once, as DetailView allows (each request reads a copy, get_queryset()).
+    queryset = Quote.objects.select_related("person").annotate(
+        has_corrections=Exists(Correction.objects.filter(quote=OuterRef("pk")))
+    )
 
     def get(self, request, *args, **kwargs):
         short_id = kwargs["short_id"]
-        # Whether the quote has corrections comes with it, saving most pages a query: few do.
-        corrected = Exists(Correction.objects.filter(quote=OuterRef("pk")))
-        quotes = Quote.objects.select_related("person").annotate(has_corrections=corrected)
         try:
-            quote = public.resolve_quote(short_id, quotes)
+            quote = public.resolve_quote(short_id, self.get_queryset())
         except public.Gone as gone:
             return render(request, "quotes/quote_gone.html", {"quote": gone.quote}, status=410)
         if short_id != quote.short_id:
@@ -98,17 +100,16 @@ class QuoteDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         articles = public.articles_printing(self.object)
-        marked = False
-        for article in articles:
-            article.comparison = compare_article(self.object, article)
-            marked = marked or not article.comparison.identical
+        comparisons = compare_articles(self.object, articles)
+        for article, comparison in zip(articles, comparisons, strict=True):
+            article.comparison = comparison
         person = self.object.person
         memberships = person.memberships.select_related("unit") if person else None
         return super().get_context_data(
             articles=articles,
             outlets=self.by_outlet(articles),
             # The comparisons share one legend, shown where any of them marks a difference.
-            marked=marked,
+            marked=any(not comparison.identical for comparison in comparisons),
             # Every printing, in printing order, for the citation and the page's metadata.
             appearances=[piece for article in articles for piece in article.pieces],
             units=[unit for unit, _ in public.units_of(person, memberships)],

@@ -77,12 +77,21 @@ def render_ops(ops):
     return mark_safe("".join(parts))  # noqa: S308 - each part built by format_html
 
 
-def compare_article(quote, article):
-    """What `article` printed of `quote` (its `pieces`, see public.articles_printing) against
-    the canonical text, as one text: `summary` ("2 words changed, 12 not printed"), `html`
-    and `identical`."""
-    ops = cmp.compare_pieces(quote.text, [piece.text for piece in article.pieces])
-    return Comparison(ops=ops, summary=cmp.summary(ops), html=render_ops(ops))
+def compare_articles(quote, articles):
+    """What each of `articles` printed of `quote` (its `pieces`, see public.articles_printing)
+    against the canonical text, as one text: a Comparison for each article, in order, with
+    its `summary` ("2 words changed, 12 not printed"), `html` and `identical`. The canonical
+    text is read once, and articles that printed the same words (an agency's copy, say)
+    share one comparison."""
+    canonical = cmp.tokenize(quote.text)
+    comparisons, by_words = [], {}
+    for article in articles:
+        texts = tuple(piece.text for piece in article.pieces)
+        if texts not in by_words:
+            ops = cmp.compare_words(canonical, cmp.pieces_words(texts))
+            by_words[texts] = Comparison(ops=ops, summary=cmp.summary(ops), html=render_ops(ops))
+        comparisons.append(by_words[texts])
+    return comparisons
 
 
 def _date_html(day):

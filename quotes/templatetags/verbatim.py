@@ -25,6 +25,11 @@ def page_path(obj):
     return public.page_path(obj)
 
 
+# {{ day|long_date }}: a day (a date, not a datetime) as {{ day|date:"j F Y" }} writes it,
+# "1 April 2031", remembered (see quotes.timeline.formatted).
+register.filter("long_date", long_date)
+
+
 @register.simple_tag
 def view_path(viewname):
     """{% view_path "quotes:home" %}: what {% url "quotes:home" %} gives for a view that

@@ -232,3 +232,38 @@ def test_no_link_inside_an_image(client, quote):
     person = parse(client.get(quote.person.get_absolute_url()))
     assert len(person.xpath('//*[@role="img"]')) == 1
     assert person.xpath('//*[@role="img"]//a') == []
+
+
+@pytest.mark.django_db
+def test_each_entry_compares_its_own_words(client, quote):
+    """Articles that printed the same words show the same comparison, and an article between
+    them that printed other words shows its own: each entry is compared with what it printed."""
+    changed = CANONICAL.replace("sandbags", "sacks")
+    for day, words in enumerate([changed, CANONICAL, changed]):
+        printed(
+            quote,
+            outlet=OutletFactory(name=f"Ledger {day}"),
+            published=APRIL + datetime.timedelta(days=day),
+            text=words,
+            article__body=words,
+        )
+    tree = parse(client.get(quote.get_absolute_url()))
+    summaries = [text(by_class(e, "comparison__summary")[0]) for e in entries(tree)]
+    assert summaries == [
+        "Against the statement: 1 word changed",
+        "Against the statement: Identical wording",
+        "Against the statement: 1 word changed",
+    ]
+    marked = [len(e.xpath('.//span[@class="changed"]')) for e in entries(tree)]
+    assert marked == [1, 0, 1]
+
+
+@pytest.mark.django_db
+def test_an_entry_gives_the_day_it_was_printed(client, quote):
+    """A dated article's entry names the day it was printed in words, with the date in ISO
+    form for machines."""
+    printed(quote, outlet=OutletFactory(name="Dated Daily"), published=datetime.date(2031, 4, 9))
+    (entry,) = entries(parse(client.get(quote.get_absolute_url())))
+    (day,) = by_class(entry, "printing__meta")[0].xpath(".//time")
+    assert (day.get("datetime"), text(day)) == ("2031-04-09", "9 April 2031")
+    assert text(by_class(entry, "printing__meta")[0]) == "Dated Daily · 9 April 2031"
