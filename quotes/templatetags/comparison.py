@@ -5,7 +5,6 @@ styles: the CSP allows neither)."""
 from dataclasses import dataclass
 
 from django import template
-from django.db.models import Min
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
@@ -334,14 +333,10 @@ def _histogram_svg(hist, title, css_class):
 
 
 def _quotes_over_time(quotes, title, css_class):
-    """One query: the first date each quote was printed (the pk keeps quotes first printed
-    on one day apart where `quotes` is distinct)."""
-    rows = (
-        quotes.order_by()
-        .annotate(first_printed=Min("appearances__article__published"))
-        .values_list("pk", "first_printed")
-    )
-    dates = [first_printed for _pk, first_printed in rows]
+    """One query: the first date each quote was printed, as the quote keeps it
+    (`first_published`, refreshed whenever its printings or their articles change), rather
+    than worked out again from every printing's article."""
+    dates = list(quotes.order_by().values_list("first_published", flat=True))
     hist = histogram(dates)
     if hist is None:
         return ""
