@@ -180,6 +180,21 @@ if os.environ.get("DATABASE_REPLICA_URL"):
         os.environ["DATABASE_REPLICA_URL"], conn_max_age=60, conn_health_checks=True
     )
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+# On PostgreSQL, parameters are bound by the server and a query a connection has run
+# DATABASE_PREPARE_THRESHOLD times (default 2) is prepared: the import and the pages run the
+# same few queries over and over, and each is then parsed and planned once a connection.
+# 0 turns this off (Django's default), for a pooler in transaction mode (PgBouncer before
+# 1.21) that cannot keep prepared statements.
+PREPARE_THRESHOLD = os.environ.get("DATABASE_PREPARE_THRESHOLD", "2")
+if not PREPARE_THRESHOLD.isdigit():
+    raise ImproperlyConfigured(
+        f"DATABASE_PREPARE_THRESHOLD={PREPARE_THRESHOLD!r} is not a whole number (0 for off)."
+    )
+PREPARE_THRESHOLD = int(PREPARE_THRESHOLD)
+for database in DATABASES.values():
+    if database["ENGINE"] == "django.db.backends.postgresql" and PREPARE_THRESHOLD:
+        options = database.setdefault("OPTIONS", {})
+        options.update(server_side_binding=True, prepare_threshold=PREPARE_THRESHOLD)
 DATABASE_ROUTERS = ["verbatim.routers.ReplicaRouter"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

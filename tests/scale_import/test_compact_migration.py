@@ -25,6 +25,10 @@ def migrate(targets):
     executor = MigrationExecutor(connection)
     executor.migrate(targets)
     executor.loader.build_graph()
+    # A migration that changes a column's type invalidates the statements this connection
+    # has prepared (PostgreSQL: "cached plan must not change result type"): the test goes on
+    # with a new connection, as the app's processes do after a deploy's migrations.
+    connection.close()
     return executor.loader.project_state(targets).apps
 
 

@@ -29,6 +29,10 @@ def manage(*args, **env):
         ({}, "SECRET_KEY is not set: set it to a long random string"),
         ({"SECRET_KEY": "x" * 50, "RATE_LIMIT_API": "lots"}, "RATE_LIMIT_API='lots' is not a rate"),
         ({"SECRET_KEY": "x" * 50, "VERBATIM_TASKS": "celery"}, "VERBATIM_TASKS must be"),
+        (
+            {"SECRET_KEY": "x" * 50, "DATABASE_PREPARE_THRESHOLD": "often"},
+            "DATABASE_PREPARE_THRESHOLD='often' is not a whole number",
+        ),
     ],
 )
 def test_a_missing_or_bad_setting_is_one_sentence(env, says):
