@@ -2,6 +2,7 @@
 
 import functools
 import logging
+from collections import defaultdict
 from dataclasses import replace
 
 from django.db import connection, transaction
@@ -439,14 +440,21 @@ def import_extraction(
         # No reason given, as save() records it (bulk_history_create's default is "").
         Appearance.history.bulk_history_create(printings, default_change_reason=None)
         index_printings(printings, new=True, keys=[k for *_, keys, _ in unwritten for k in keys])
+        # An older quote's printings in the article, with those an earlier statement or an
+        # archivist gave it here, as when each statement's printings were written in turn: a
+        # later one's are theirs to check, with their own speaker. Read once for them all.
+        older = [(quote, group) for quote, _, group, _, created in unwritten if not created]
+        here = defaultdict(list)
+        if any(quote.person_id for quote, _ in older):
+            last = max(group[-1].pk for _, group in older)
+            ids = {quote.pk for quote, _ in older if quote.person_id}
+            for printing in article.appearances.filter(quote__in=ids, pk__lte=last):
+                here[printing.quote_id].append(printing)
         for quote, person, group, _, created in unwritten:
             if created:  # its printings in the article are these
                 printed = sorted(group, key=lambda a: a.start)
             else:
-                # With those an earlier statement or an archivist gave it here, as when each
-                # statement's printings were written in turn: a later one's are theirs to
-                # check, with their own speaker.
-                printed = article.appearances.filter(quote=quote, pk__lte=group[-1].pk)
+                printed = [a for a in here[quote.pk] if a.pk <= group[-1].pk]
             record_conflicts(quote=quote, appearances=printed, person=person)
         unwritten.clear()
         unwritten_keys.clear()
