@@ -48,7 +48,6 @@ from archive.models import Article  # noqa: E402
 from bench.bench_matching import GLUE, SYLLABLES  # noqa: E402 - the same invented words
 from quotes.matching import fingerprint_keys  # noqa: E402
 from quotes.models import Appearance, Fingerprint, Person, Quote  # noqa: E402
-from quotes.names import name_key, sort_name  # noqa: E402
 
 SURNAME_ENDINGS = ["enko", "chuk", "ovych", "yak", "ets", "uk"]
 RANKS = ["Colonel", "Major", "Captain", "Lieutenant Colonel", "Sergeant"]
@@ -202,14 +201,7 @@ def fill(printings, rng, vocab):
         chunk = []
         for i in range(first, min(first + batch, printings // 20)):
             full = " ".join(name(rng))
-            chunk.append(
-                Person(
-                    name=full,
-                    key=name_key(full),
-                    sort_name=sort_name(full),
-                    slug=f"{slugify(full)}-b{i}",
-                )
-            )
+            chunk.append(Person(name=full, slug=f"{slugify(full)}-b{i}").with_keys())
         people += Person.objects.bulk_create(chunk)
     for first in range(0, printings, batch):
         size = min(batch, printings - first)

@@ -20,7 +20,15 @@ from archive.text import save_with_unique_slug
 from verbatim import pagecache
 
 from .extraction.units import unit_key
-from .names import fold, is_patronymic, name_key, parse_name, sort_name, split_title
+from .names import (
+    fold,
+    is_patronymic,
+    name_key,
+    name_keys,
+    parse_name,
+    sort_name,
+    split_title,
+)
 
 # Crockford-style alphabet: no 0/O or 1/I/L to misread when a permalink is copied by hand.
 SHORT_ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -75,6 +83,9 @@ class Person(models.Model):
     )
     slug = models.SlugField(max_length=200, unique=True)
     key = models.CharField(max_length=200, db_index=True, editable=False)
+    # The surname folded (names.name_keys): an import looks for the people a printed name
+    # may be by their surnames alone (quotes.services.importing.resemblances).
+    surname_key = models.CharField(max_length=200, blank=True, editable=False)
     description = models.CharField(max_length=500, blank=True)
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_people"
@@ -91,14 +102,20 @@ class Person(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.key = name_key(self.name)
-        self.sort_name = sort_name(self.name)
+        self.with_keys()
         if "update_fields" in kwargs and kwargs["update_fields"] is not None:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "key", "sort_name"}
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key", "surname_key", "sort_name"}
         unique_slug(self, partial(super().save, *args, **kwargs))
 
     def get_absolute_url(self):
         return reverse("quotes:person-detail", kwargs={"slug": self.slug})
+
+    def with_keys(self):
+        """This person with what their name derives set: the keys they are found by and the
+        sort name (save() sets them; a bulk insert does not call it)."""
+        self.key, self.surname_key = name_keys(self.name)
+        self.sort_name = sort_name(self.name)
+        return self
 
     @property
     def aliases(self):
@@ -114,7 +131,7 @@ class Person(models.Model):
         if name != self.name:
             # One INSERT ... ON CONFLICT DO NOTHING (an alias they have already is kept as
             # it is), rather than get_or_create's read, savepoint, insert and release.
-            alias = PersonAlias(person=self, name=name, key=name_key(name))
+            alias = PersonAlias(person=self, name=name).with_keys()
             PersonAlias.objects.bulk_create([alias], ignore_conflicts=True)
             pagecache.changed()  # bulk_create sends no post_save
         return True
@@ -143,6 +160,7 @@ class PersonAlias(models.Model):
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="alias_set")
     name = models.CharField(max_length=200)
     key = models.CharField(max_length=200, db_index=True, editable=False)
+    surname_key = models.CharField(max_length=200, blank=True, editable=False)  # as Person's
 
     class Meta:
         ordering = ["name"]
@@ -155,8 +173,14 @@ class PersonAlias(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.key = name_key(self.name)
+        self.with_keys()
         super().save(*args, **kwargs)
+
+    def with_keys(self):
+        """This alias with the keys of its name set (save() sets them; a bulk insert does
+        not call it)."""
+        self.key, self.surname_key = name_keys(self.name)
+        return self
 
 
 class Unit(models.Model):

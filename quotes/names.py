@@ -280,6 +280,14 @@ def name_key(printed: str) -> str:
     return parse_name(printed).key
 
 
+def name_keys(printed: str) -> tuple[str, str]:
+    """What a person's name or alias is stored with for finding: its `name_key`, and its
+    surname folded as `likeness` compares surnames ("Kovalenkyi Serhii" gives
+    "kovalenkyi serhii" and "kovalenkyi")."""
+    parsed = parse_name(printed)
+    return parsed.key, parsed.surname_key
+
+
 # Slavic case and gender endings, as folded by `spell`: "Marchuka" (of Marchuk), "Ivanova"
 # (his wife or daughter), "Zhuravskaya" (of the Zhuravsky family). Longest first.
 _ENDINGS = [

@@ -236,3 +236,32 @@ def test_migration_puts_russian_order_names_in_natural_order():
         ("Galkin Sergei Alekseevich", "galkin sergei"),
         ("Serhii Galkin", "galkin sergei"),
     }
+
+
+def test_people_whose_first_names_hold_the_surname_do_not_crowd_out_its_bearer():
+    """An import reads at most 200 people who may be a printed name, found by its surname's
+    first letters: 250 people older than Serhiy Kovalenkyy whose first names hold those
+    letters ("Kovaldo") are not read before him, so "Kovalenkyi Serhii" still joins him."""
+    Person.objects.bulk_create(
+        Person(name=name, slug=f"crowd-{i}").with_keys()
+        for i, name in enumerate(f"Kovaldo Petrenko{'a' * (i % 7)}{i}" for i in range(250))
+    )
+    imported(Speaker(name="Serhiy Kovalenkyy"))
+    imported(Speaker(name="Kovalenkyi Serhii Petrovych"))
+
+    assert live_people().filter(name__contains="Kovalenk").count() == 1
+    assert Person.objects.get(name="Serhiy Kovalenkyy").quotes.count() == 2
+
+
+def test_migration_stores_each_name_s_surname():
+    """Migration 0015 fills the surname key of every person and alias already stored."""
+    person = PersonFactory(name="Galkin Sergei Alekseevich")
+    alias = PersonAlias.objects.create(person=person, name="Serhii Galkinov")
+    Person.objects.filter(pk=person.pk).update(surname_key="")
+    PersonAlias.objects.filter(pk=alias.pk).update(surname_key="")
+
+    importlib.import_module("quotes.migrations.0015_surname_keys").fill(apps, None)
+
+    person.refresh_from_db()
+    alias.refresh_from_db()
+    assert (person.surname_key, alias.surname_key) == ("galkin", "galkinov")

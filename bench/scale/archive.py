@@ -44,7 +44,7 @@ from quotes.models import (
     Quote,
     Unit,
 )
-from quotes.names import name_key, sort_name
+from quotes.names import name_key, name_keys, sort_name
 
 SEED = 11
 START = datetime.date(2021, 1, 1)
@@ -197,6 +197,7 @@ class SyntheticArchive:
                     "sort_name": sort_name(name),
                     "slug": slug,
                     "key": key,
+                    "surname_key": name_keys(name)[1],
                     "description": "",
                     "merged_into_id": None,
                 }
@@ -211,6 +212,7 @@ class SyntheticArchive:
                             "person_id": pk,
                             "name": alias,
                             "key": name_key(alias),
+                            "surname_key": name_keys(alias)[1],
                         }
                     )
         self.tables[Person] = rows

@@ -148,41 +148,42 @@ def resemblances(parsed) -> list[tuple[Person, Likeness, bool, list[str]]]:
     with connection.cursor() as cursor:
         cursor.execute(_candidates_sql(), [f"%{prefix}%"] * 2)  # a folded key: letters
         rows = cursor.fetchall()
-    pk_at, name_at = columns.index("id"), columns.index("name")
-    people = {}  # id -> (row, their name and aliases), oldest first
-    for *row, alias in rows:
-        _, names = people.setdefault(row[pk_at], (row, [row[name_at]]))
+    pk_at, name_at, surname_at = map(columns.index, ("id", "name", "surname_key"))
+    people = {}  # id -> (row, their names and aliases with their surnames), oldest first
+    for *row, alias, alias_surname in rows:
+        _, names = people.setdefault(row[pk_at], (row, [(row[name_at], row[surname_at])]))
         if alias is not None:
-            names.append(alias)
+            names.append((alias, alias_surname))
     found = []
     for row, names in people.values():
         # Only a name whose surname is alike (the same, another form of it, spelt a little
         # differently) may resemble: the others are passed over before being read whole.
-        alike = [n for n in names if surnames_alike(key, _surname_key(n))]
+        alike = [name for name, surname in names if surnames_alike(key, surname)]
         likenesses = [lk for lk in (_likeness(parsed.printed, n) for n in alike) if lk]
         if likenesses:
             best = max(likenesses, key=lambda lk: (lk.sure, lk.score))
-            same_surname = any(_surname_key(n) == key for n in names)
+            same_surname = any(surname == key for _, surname in names)
             person = Person.from_db(Person.objects.db, columns, row)
-            found.append((person, best, same_surname, names))
+            found.append((person, best, same_surname, [name for name, _ in names]))
     return found
 
 
 @functools.cache
 def _candidates_sql() -> str:
-    """The live people whose key or an alias's key holds a pattern (given twice), the first
-    200 by id, each with all their columns and one row per alias (the alias's name, or NULL
-    for none), by id and alias. Two lookups the trigram indexes on the keys answer
-    (PostgreSQL; LIKE '%...%'), in one UNION of whole rows, rather than one OR across the
-    alias join, which reads every person and alias, or a UNION of ids whose rows are then
-    read again. Written out once, for both databases: the query runs for every speaker an
-    import meets, and Django took longer to compile it than the database took to run it."""
+    """The live people whose surname or an alias's surname (their folded `surname_key`) holds
+    a pattern (given twice), the first 200 by id, each with all their columns and one row per
+    alias (the alias's name and surname, or NULLs for none), by id and alias. Two lookups the
+    trigram indexes on the surnames answer (PostgreSQL; LIKE '%...%'), in one UNION of whole
+    rows, rather than one OR across the alias join, which reads every person and alias, or a
+    UNION of ids whose rows are then read again. Written out once, for both databases: the
+    query runs for every speaker an import meets, and Django took longer to compile it than
+    the database took to run it."""
     q = connection.ops.quote_name
     person, alias = q(Person._meta.db_table), q(PersonAlias._meta.db_table)
     columns = [q(f.column) for f in Person._meta.concrete_fields]
-    pk, key, merged, name = map(q, ("id", "key", "merged_into_id", "name"))
+    pk, key, merged, name = map(q, ("id", "surname_key", "merged_into_id", "name"))
     return (
-        f"SELECT {', '.join(f'c.{c}' for c in columns)}, a.{name} FROM ("  # noqa: S608
+        f"SELECT {', '.join(f'c.{c}' for c in columns)}, a.{name}, a.{key} FROM ("  # noqa: S608
         f"SELECT * FROM ("
         f"SELECT {', '.join(columns)} FROM {person} "
         f"WHERE {key} LIKE %s AND {merged} IS NULL "
@@ -207,11 +208,6 @@ def _parsed(name: str) -> ParsedName:
 @functools.lru_cache(maxsize=1 << 16)
 def _likeness(printed: str, theirs: str) -> Likeness | None:
     return likeness(_parsed(printed), _parsed(theirs))
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _surname_key(name: str) -> str:
-    return _parsed(name).surname_key
 
 
 @functools.lru_cache(maxsize=4096)

@@ -9,7 +9,6 @@ from django.test.utils import CaptureQueriesContext
 from archive.models import Outlet
 from archive.services import archive_article
 from quotes.models import Appearance, Person, PersonAlias, Unit
-from quotes.names import name_key, sort_name
 
 pytestmark = pytest.mark.django_db
 
@@ -70,12 +69,10 @@ def crowd(n):
     """N people, each with an alias, N units and N outlets, stored in bulk."""
     names = [crowd_name(i) for i in range(n)]
     people = Person.objects.bulk_create(
-        Person(name=name, key=name_key(name), sort_name=sort_name(name), slug=f"crowd-{i}")
-        for i, name in enumerate(names)
+        Person(name=name, slug=f"crowd-{i}").with_keys() for i, name in enumerate(names)
     )
     PersonAlias.objects.bulk_create(
-        PersonAlias(person=person, name=f"{person.name} Ivanovich", key=name_key(person.name))
-        for person in people
+        PersonAlias(person=person, name=f"{person.name} Ivanovich").with_keys() for person in people
     )
     Unit.objects.bulk_create(
         Unit(
