@@ -48,6 +48,21 @@ def test_manifest_file_that_is_null_or_missing(tmp_path, run):
     assert result.archived == 1
 
 
+def test_a_name_with_control_characters_is_reported_on_one_line(tmp_path, run):
+    """A manifest may name a file "a<newline>b.txt" or "<record separator>": the line reporting
+    it shows the character escaped, so that each thing refused is still one line."""
+    write(tmp_path, "a.txt", PIER)
+    write_lines(tmp_path, "manifest.jsonl", [{"file": "a\nb.txt"}, {"file": "\x1e"}])
+    result = run(tmp_path)
+    manifest = tmp_path / "manifest.jsonl"
+    assert len(result.lines) == 2
+    assert result.line_for(f"{manifest}:1") == (
+        "ignored: names a\\nb.txt, which is not in this folder"
+    )
+    assert result.line_for(f"{manifest}:2") == "ignored: names \\x1e, which is not in this folder"
+    assert result.archived == 1
+
+
 def test_wrong_typed_manifest_field_refuses_its_file(tmp_path, run):
     """A file whose manifest line gives a field of the wrong type ("published": 12) is not
     imported without it: it is refused, whole, with the line."""

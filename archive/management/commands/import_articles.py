@@ -14,6 +14,12 @@ from archive.services import ArticleRejected, archive_article
 from archive.sources import collect
 
 
+def one_line(message: str) -> str:
+    """`message` with its unprintable characters escaped (a manifest may name "a\\nb.txt"): each
+    thing refused is one line of the report, whatever its name holds."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in message)
+
+
 class Command(BaseCommand):
     help = (
         "Archive .txt, .html and .jsonl files and folders (a folder's manifest.jsonl gives "
@@ -46,17 +52,18 @@ class Command(BaseCommand):
             file=self.stderr._out,
             disable=len(sources) < 20 or options["verbosity"] == 0,
         )
+
+        def report(style, message):
+            bar.write(style(one_line(message)), file=self.stderr._out)
+
         for source in bar:
             if source.skipped:
                 skipped += 1
-                message = self.style.WARNING(f"{source.label}: {source.skipped}")
-                bar.write(message, file=self.stderr._out)
+                report(self.style.WARNING, f"{source.label}: {source.skipped}")
                 continue
             if source.error:
                 failed += 1
-                bar.write(
-                    self.style.ERROR(f"{source.label}: {source.error}"), file=self.stderr._out
-                )
+                report(self.style.ERROR, f"{source.label}: {source.error}")
                 continue
             if options["queue"]:
                 if Article.objects.filter(sha256=Article.digest(source.raw)).exists():
@@ -78,12 +85,11 @@ class Command(BaseCommand):
                 )
             except ArticleRejected as exc:
                 failed += 1
-                bar.write(self.style.ERROR(f"{source.label}: {exc}"), file=self.stderr._out)
+                report(self.style.ERROR, f"{source.label}: {exc}")
                 continue
             except Exception as exc:  # noqa: BLE001 - one broken article must not stop the run
                 failed += 1
-                message = f"{source.label}: not imported: internal error {exc!r}"
-                bar.write(self.style.ERROR(message), file=self.stderr._out)
+                report(self.style.ERROR, f"{source.label}: not imported: internal error {exc!r}")
                 continue
             created += new
             unchanged += not new
