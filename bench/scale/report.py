@@ -67,6 +67,10 @@ def share(value) -> str:
     return f"1/{1 / value:.1f}" if value > 1 / 10 else f"1/{1 / value:.0f}"
 
 
+def rates(runs: list[dict]) -> str:
+    return ", ".join(str(run["articles_per_s"]) for run in runs)
+
+
 def table(pages: dict, hits: dict | None = None) -> list[str]:
     lines = [
         "| page | req/s | share of bare | p50 ms | p95 ms | p99 ms | queries | errors "
@@ -115,8 +119,10 @@ def markdown(result: dict) -> str:
     lines += [
         "",
         f"Import (`import_articles --publish`, {d['import_articles']} fictional articles, "
-        f"rolled back): **{imports['empty_articles_per_s']} articles/s** into an empty "
-        f"archive, **{imports['full_articles_per_s']} articles/s** into this one.",
+        f"rolled back; the median of {d['import_rounds']} imports into each, alternately): "
+        f"**{imports['empty_articles_per_s']} articles/s** into an empty archive, "
+        f"**{imports['full_articles_per_s']} articles/s** into this one "
+        f"({rates(imports['runs']['empty'])} and {rates(imports['runs']['full'])}).",
         "",
         f"CSV export through quotes.exporting.blocks: **{export['rows']:,} rows in "
         f"{export['seconds']} s**.",
