@@ -9,7 +9,7 @@ from itertools import combinations
 from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVectorField
-from django.db import models
+from django.db import connection, models
 from django.db.models import F, OuterRef, Prefetch, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Upper
 from django.urls import reverse
@@ -97,6 +97,7 @@ class Person(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name_plural = "people"
+        indexes = [models.Index(fields=["surname_key"], name="person_surname")]
 
     def __str__(self):
         return self.name
@@ -168,6 +169,7 @@ class PersonAlias(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["person", "name"], name="unique_person_alias")
         ]
+        indexes = [models.Index(fields=["surname_key"], name="personalias_surname")]
 
     def __str__(self):
         return self.name
@@ -181,6 +183,37 @@ class PersonAlias(models.Model):
         not call it)."""
         self.key, self.surname_key = name_keys(self.name)
         return self
+
+
+class Surname(models.Model):
+    """Every folded surname (`surname_key`) a person or an alias has had, once however many
+    people share it: an import looks up the people a printed name may be by first finding
+    the surnames alike to its own here, among a few short rows, and then reading only the
+    people who have them (quotes.services.importing.resemblances), rather than reading every
+    person whose surname merely holds the same letters.
+
+    Kept by the database itself: triggers on quotes_person and quotes_personalias (migration
+    0016) add a new key whatever writes it (save(), a bulk insert, COPY, loaddata). A key
+    nobody has any more stays, and finds nobody."""
+
+    key = models.CharField(max_length=200, primary_key=True)
+
+    def __str__(self):
+        return self.key
+
+    @classmethod
+    def fill(cls):
+        """Add every surname people and aliases have: after rows were written with the
+        triggers off (a bulk load as PostgreSQL's replica)."""
+        q = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {q(cls._meta.db_table)} ({q('key')}) "  # noqa: S608 - names only
+                f"SELECT surname_key FROM {q(Person._meta.db_table)} WHERE surname_key <> '' "
+                f"UNION SELECT surname_key FROM {q(PersonAlias._meta.db_table)} "
+                f"WHERE surname_key <> '' "
+                f"EXCEPT SELECT {q('key')} FROM {q(cls._meta.db_table)}"
+            )
 
 
 class Unit(models.Model):

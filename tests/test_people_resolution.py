@@ -8,7 +8,15 @@ import pytest
 from django.apps import apps
 
 from quotes.extraction import Extraction, Quotation, Speaker
-from quotes.models import Appearance, Membership, Person, PersonAlias, PersonMergeSuggestion
+from quotes.models import (
+    Appearance,
+    Membership,
+    Person,
+    PersonAlias,
+    PersonMergeSuggestion,
+    Surname,
+)
+from quotes.names import name_keys
 from quotes.services.importing import import_extraction
 from quotes.services.lifecycle import merge_people
 from tests.factories import ArticleFactory, OutletFactory, PersonFactory, UnitFactory
@@ -251,6 +259,44 @@ def test_people_whose_first_names_hold_the_surname_do_not_crowd_out_its_bearer()
 
     assert live_people().filter(name__contains="Kovalenk").count() == 1
     assert Person.objects.get(name="Serhiy Kovalenkyy").quotes.count() == 2
+
+
+def test_people_whose_surnames_hold_the_same_letters_do_not_crowd_out_its_bearer():
+    """250 people older than Serhiy Kovalenkyy whose surnames start with the same letters but
+    are other surnames ("Kovabudi") are passed over by their surnames before any is read, so
+    "Kovalenkyi Serhii" still joins him rather than becoming a second person."""
+    syllables = ["bu", "di", "fe", "go", "mu", "ni", "po", "ru", "si", "tu", "vo", "za", "ze"]
+    surnames = ["Kova" + "".join(pair) for pair in itertools.product(syllables, repeat=3)]
+    Person.objects.bulk_create(
+        Person(name=f"Petro {surname}", slug=f"crowd-{i}").with_keys()
+        for i, surname in enumerate(surnames[:250])
+    )
+    imported(Speaker(name="Serhiy Kovalenkyy"))
+    imported(Speaker(name="Kovalenkyi Serhii Petrovych"))
+
+    assert live_people().filter(name__contains="Kovalenk").count() == 1
+    assert Person.objects.get(name="Serhiy Kovalenkyy").quotes.count() == 2
+
+
+def test_every_way_of_writing_a_name_records_its_surname():
+    """The Surname table an import searches first holds the surname of a person created,
+    renamed, inserted in bulk or updated in place, and of an alias added; Surname.fill
+    restores what a load without triggers left out."""
+    person = PersonFactory(name="Oskar Thalberg")
+    person.add_alias("Oskars Talbergs")
+    person.name = "Oskar Thalberger"
+    person.save()
+    Person.objects.bulk_create([Person(name="Ilse Vantongeren", slug="ilse").with_keys()])
+    PersonAlias.objects.filter(person=person).update(surname_key="talberg")
+    surname = {name: name_keys(name)[1] for name in ("Oskar Thalberg", "Oskar Thalberger")}
+    surname |= {name: name_keys(name)[1] for name in ("Oskars Talbergs", "Ilse Vantongeren")}
+    recorded = set(Surname.objects.values_list("key", flat=True))
+    assert recorded >= {*surname.values(), "talberg"}
+
+    Surname.objects.all().delete()
+    Surname.fill()
+    now = {surname["Oskar Thalberger"], surname["Ilse Vantongeren"], "talberg"}
+    assert set(Surname.objects.values_list("key", flat=True)) == now
 
 
 def test_migration_stores_each_name_s_surname():

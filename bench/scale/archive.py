@@ -42,6 +42,7 @@ from quotes.models import (
     Person,
     PersonAlias,
     Quote,
+    Surname,
     Unit,
 )
 from quotes.names import name_key, name_keys, sort_name
@@ -712,6 +713,7 @@ def refresh_derived() -> None:
     where quotes.matching keeps one the table of how common each fingerprint key is, and the
     home page's figures (quotes.stats)."""
     execute("ANALYZE")
+    Surname.fill()  # kept by triggers, which the load ran without
     search.refresh_rows(quote_model=Quote, appearance_model=Appearance)
     rebuild_key_frequencies = getattr(matching, "rebuild_key_frequencies", None)
     if rebuild_key_frequencies is not None:

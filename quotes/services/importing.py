@@ -24,6 +24,7 @@ from ..models import (
     PersonAlias,
     PersonMergeSuggestion,
     Quote,
+    Surname,
     Unit,
 )
 from ..names import Likeness, ParsedName, likeness, parse_name, spell, stem, surnames_alike
@@ -141,13 +142,19 @@ MAX_SUGGESTIONS = 5
 def resemblances(parsed) -> list[tuple[Person, Likeness, bool, list[str]]]:
     """Each live person whose name or an alias may be `parsed`'s, with the best likeness,
     whether one of their names has the same surname, and their name and aliases; oldest
-    first."""
+    first.
+
+    The surnames holding the first letters of its own (stem) are read from the Surname table
+    and those alike to it kept; only the people who have one are read, with their aliases."""
     key = parsed.surname_key
-    prefix = stem(key)[:4]
-    columns = [f.attname for f in Person._meta.concrete_fields]
     with connection.cursor() as cursor:
-        cursor.execute(_candidates_sql(), [f"%{prefix}%"] * 2)  # a folded key: letters
+        cursor.execute(_surnames_sql(), [f"%{stem(key)[:4]}%"])  # a folded key: letters
+        surnames = [found for (found,) in cursor.fetchall() if surnames_alike(key, found)]
+        if not surnames:
+            return []
+        cursor.execute(_candidates_sql(len(surnames)), surnames * 2)
         rows = cursor.fetchall()
+    columns = [f.attname for f in Person._meta.concrete_fields]
     pk_at, name_at, surname_at = map(columns.index, ("id", "name", "surname_key"))
     people = {}  # id -> (row, their names and aliases with their surnames), oldest first
     for *row, alias, alias_surname in rows:
@@ -169,27 +176,36 @@ def resemblances(parsed) -> list[tuple[Person, Likeness, bool, list[str]]]:
 
 
 @functools.cache
-def _candidates_sql() -> str:
-    """The live people whose surname or an alias's surname (their folded `surname_key`) holds
-    a pattern (given twice), the first 200 by id, each with all their columns and one row per
-    alias (the alias's name and surname, or NULLs for none), by id and alias. Two lookups the
-    trigram indexes on the surnames answer (PostgreSQL; LIKE '%...%'), in one UNION of whole
-    rows, rather than one OR across the alias join, which reads every person and alias, or a
-    UNION of ids whose rows are then read again. Written out once, for both databases: the
-    query runs for every speaker an import meets, and Django took longer to compile it than
-    the database took to run it."""
+def _surnames_sql() -> str:
+    """The surnames that hold a pattern: LIKE '%...%' on a short table (a trigram index on
+    PostgreSQL), however many people share each."""
+    q = connection.ops.quote_name
+    return f"SELECT {q('key')} FROM {q(Surname._meta.db_table)} WHERE {q('key')} LIKE %s"  # noqa: S608
+
+
+@functools.cache
+def _candidates_sql(surnames: int) -> str:
+    """The live people whose surname or an alias's surname (their folded `surname_key`) is
+    one of `surnames` given (twice), the first 200 by id, each with all their columns and one
+    row per alias (the alias's name and surname, or NULLs for none), by id and alias. Two
+    lookups by the indexes on the surnames in one UNION of whole rows, rather than one OR
+    across the alias join, which reads every person and alias, or a UNION of ids whose rows
+    are then read again. Written out once for each number of surnames, for both databases:
+    the query runs for every speaker an import meets who has namesakes, and Django took
+    longer to compile it than the database took to run it."""
     q = connection.ops.quote_name
     person, alias = q(Person._meta.db_table), q(PersonAlias._meta.db_table)
     columns = [q(f.column) for f in Person._meta.concrete_fields]
     pk, key, merged, name = map(q, ("id", "surname_key", "merged_into_id", "name"))
+    among = f"IN ({', '.join(['%s'] * surnames)})"
     return (
         f"SELECT {', '.join(f'c.{c}' for c in columns)}, a.{name}, a.{key} FROM ("  # noqa: S608
         f"SELECT * FROM ("
         f"SELECT {', '.join(columns)} FROM {person} "
-        f"WHERE {key} LIKE %s AND {merged} IS NULL "
+        f"WHERE {key} {among} AND {merged} IS NULL "
         f"UNION SELECT {', '.join(f'o.{c}' for c in columns)} FROM {alias} l "
         f"JOIN {person} o ON o.{pk} = l.{q('person_id')} "
-        f"WHERE l.{key} LIKE %s AND o.{merged} IS NULL"
+        f"WHERE l.{key} {among} AND o.{merged} IS NULL"
         f") u ORDER BY {pk} LIMIT 200) c "
         f"LEFT JOIN {alias} a ON a.{q('person_id')} = c.{pk} "
         f"ORDER BY c.{pk}, a.{name}"
