@@ -31,7 +31,7 @@ from django.db import connection, models, transaction
 from django.utils.text import slugify
 
 from archive.models import Article, Outlet
-from quotes import matching, search
+from quotes import matching, search, stats
 from quotes.extraction.units import unit_key
 from quotes.models import (
     SHORT_ID_ALPHABET,
@@ -709,18 +709,10 @@ def load(archive: SyntheticArchive, *, log=print) -> dict[str, float]:
 
 
 def refresh_derived() -> None:
-    """What the app derives from the rows, by its own code: the search data (one UPDATE),
-    where quotes.matching keeps one the table of how common each fingerprint key is, and the
-    home page's figures (quotes.stats)."""
+    """What the app derives from the rows, by its own code: the surnames people are found by,
+    the search data (one UPDATE) and the home page's figures (quotes.stats, recounted as the
+    app's task does after a change)."""
     execute("ANALYZE")
     Surname.fill()  # kept by triggers, which the load ran without
     search.refresh_rows(quote_model=Quote, appearance_model=Appearance)
-    rebuild_key_frequencies = getattr(matching, "rebuild_key_frequencies", None)
-    if rebuild_key_frequencies is not None:
-        rebuild_key_frequencies()
-    # The home page's archive-wide figures, recounted as the app's task does after a change.
-    try:
-        from quotes import stats
-    except ImportError:
-        return
     stats.refresh()
