@@ -2,14 +2,17 @@
 
 import functools
 import hashlib
+import json
 from functools import partial
 
 from django.conf import settings
 from django.core.validators import URLValidator
-from django.db import models
+from django.db import connection, models
 from django.urls import reverse
+from django.utils import timezone
 from simple_history import manager as simple_history_manager
 from simple_history.models import HistoricalRecords
+from simple_history.utils import get_change_reason_from_object
 
 from .text import save_with_unique_slug
 
@@ -31,6 +34,52 @@ class HistoryManager(simple_history_manager.HistoryManager):
     @functools.cache
     def from_queryset(cls, queryset_class, class_name=None):
         return super().from_queryset(queryset_class, class_name)
+
+    def bulk_history_insert(self, objs, *, update=False, default_change_reason=""):
+        """The history rows `bulk_history_create` would write for `objs` (each one's user and
+        change reason as it gives them), copied by the database from the rows as stored: one
+        INSERT ... SELECT for each user and reason, rather than a historical instance built
+        for each object and inserted by the ORM, which took an import longer than the insert.
+        For rows just written from these objects, as the import writes them (the copy is
+        of the row, not of the object)."""
+        if not getattr(settings, "SIMPLE_HISTORY_ENABLED", True):
+            return
+        history = self.model
+        groups = {}  # (user id, reason): ids
+        for obj in objs:
+            user = history.get_default_history_user(obj)  # its _history_user, if it has one
+            reason = get_change_reason_from_object(obj) or default_change_reason
+            groups.setdefault((getattr(user, "pk", None), reason), []).append(obj.pk)
+        now = timezone.now()
+        with connection.cursor() as cursor:
+            for (user_id, reason), ids in groups.items():
+                if connection.vendor != "postgresql":
+                    ids = json.dumps(ids)
+                kind = "~" if update else "+"
+                cursor.execute(_history_insert_sql(history), [now, reason, kind, user_id, ids])
+
+
+@functools.cache
+def _history_insert_sql(history) -> str:
+    """INSERT INTO the historical table of `history` the tracked columns of its model's rows
+    whose ids are the last parameter (an array on PostgreSQL, a JSON array on SQLite), with
+    the history date, change reason, type and user (the first four parameters)."""
+    q = connection.ops.quote_name
+    model = history.instance_type
+    pairs = [(history._meta.get_field(f.name).column, f.column) for f in history.tracked_fields]
+    into = [q(column) for column, _ in pairs]
+    into += [q(name) for name in ("history_date", "history_change_reason", "history_type")]
+    into.append(q("history_user_id"))
+    pk = q(model._meta.pk.column)
+    if connection.vendor == "postgresql":
+        ids = "= ANY(%s)"
+    else:
+        ids = "IN (SELECT value FROM json_each(%s))"
+    return (
+        f"INSERT INTO {q(history._meta.db_table)} ({', '.join(into)}) "  # noqa: S608 - names only
+        f"SELECT {', '.join(q(column) for _, column in pairs)}, %s, %s, %s, %s "
+        f"FROM {q(model._meta.db_table)} WHERE {pk} {ids} ORDER BY {pk}"
+    )
 
 
 class FixityError(ValueError):

@@ -508,7 +508,7 @@ class Quote(models.Model):
         if changed:
             Quote.objects.bulk_update(changed, ["first_published", "reach"])
             # save() records no reason unless one is set (bulk_history_create's default is "").
-            Quote.history.bulk_history_create(changed, update=True, default_change_reason=None)
+            Quote.history.bulk_history_insert(changed, update=True, default_change_reason=None)
             pagecache.changed()  # bulk_update sends no post_save
 
     @property

@@ -442,7 +442,7 @@ def import_extraction(
         if quotes:
             Quote.objects.bulk_create(quotes)
             # No reason given, as save() records it (bulk_history_create's default is "").
-            Quote.history.bulk_history_create(quotes, default_change_reason=None)
+            Quote.history.bulk_history_insert(quotes, default_change_reason=None)
             MergeSuggestion.objects.bulk_create(suggestions)
             suggestions.clear()
         printings = [a for _, _, group, _, _ in unwritten for a in group]
@@ -450,7 +450,7 @@ def import_extraction(
             printing.copy_article_fields()  # as save() would; bulk_create calls no save()
         Appearance.objects.bulk_create(printings)
         # No reason given, as save() records it (bulk_history_create's default is "").
-        Appearance.history.bulk_history_create(printings, default_change_reason=None)
+        Appearance.history.bulk_history_insert(printings, default_change_reason=None)
         index_printings(printings, new=True, keys=[k for *_, keys, _ in unwritten for k in keys])
         # An older quote's printings in the article, with those an earlier statement or an
         # archivist gave it here, as when each statement's printings were written in turn: a

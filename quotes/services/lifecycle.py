@@ -151,7 +151,7 @@ def publish(quotes, *, user=None, note="") -> int:
         quote.status, quote.updated_at = Status.PUBLISHED, now
         quote._history_user, quote._change_reason = user, note or None
         _done(quote, "publish", user)
-    Quote.history.bulk_history_create(chosen, update=True)
+    Quote.history.bulk_history_insert(chosen, update=True)
     # Which of them a sure suggestion names, asked once: merging one of them carries its
     # suggestions over to the survivor, which names no other quote than before.
     sure = _sure_suggestions().filter(
