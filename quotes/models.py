@@ -506,7 +506,7 @@ class Quote(models.Model):
                 quote.first_published, quote.reach = first, reach
                 changed.append(quote)
         if changed:
-            Quote.objects.bulk_update(changed, ["first_published", "reach"])
+            _write_dates(changed)
             # save() records no reason unless one is set (bulk_history_create's default is "").
             Quote.history.bulk_history_insert(changed, update=True, default_change_reason=None)
             pagecache.changed()  # bulk_update sends no post_save
@@ -520,6 +520,29 @@ class Quote(models.Model):
     @property
     def is_public(self):
         return self.status == self.Status.PUBLISHED and self.merged_into_id is None
+
+
+def _write_dates(quotes):
+    """Each quote's `first_published` and `reach` written: on PostgreSQL by one UPDATE from
+    arrays, which Django's bulk_update (a CASE for each quote and field) took longer to build
+    than the database took to run, for every article an import links to older quotes;
+    elsewhere by bulk_update."""
+    if connection.vendor != "postgresql":
+        Quote.objects.bulk_update(quotes, ["first_published", "reach"])
+        return
+    q = connection.ops.quote_name
+    table, first, reach = q(Quote._meta.db_table), q("first_published"), q("reach")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} q SET {first} = v.first, {reach} = v.reach "  # noqa: S608 - names
+            "FROM unnest(%s::bigint[], %s::date[], %s::integer[]) AS v(id, first, reach) "
+            "WHERE q.id = v.id",
+            [
+                [quote.pk for quote in quotes],
+                [quote.first_published for quote in quotes],
+                [quote.reach for quote in quotes],
+            ],
+        )
 
 
 class AppearanceQuerySet(models.QuerySet):
