@@ -2,7 +2,6 @@
 
 import functools
 import hashlib
-import json
 from functools import partial
 
 from django.conf import settings
@@ -13,6 +12,8 @@ from django.utils import timezone
 from simple_history import manager as simple_history_manager
 from simple_history.models import HistoricalRecords
 from simple_history.utils import get_change_reason_from_object
+
+from verbatim import sql
 
 from .text import save_with_unique_slug
 
@@ -50,20 +51,18 @@ class HistoryManager(simple_history_manager.HistoryManager):
             user = history.get_default_history_user(obj)  # its _history_user, if it has one
             reason = get_change_reason_from_object(obj) or default_change_reason
             groups.setdefault((getattr(user, "pk", None), reason), []).append(obj.pk)
-        now = timezone.now()
+        now, kind = timezone.now(), "~" if update else "+"
         with connection.cursor() as cursor:
             for (user_id, reason), ids in groups.items():
-                if connection.vendor != "postgresql":
-                    ids = json.dumps(ids)
-                kind = "~" if update else "+"
-                cursor.execute(_history_insert_sql(history), [now, reason, kind, user_id, ids])
+                parameters = [now, reason, kind, user_id, sql.values(ids, connection)]
+                cursor.execute(_history_insert_sql(history), parameters)
 
 
 @functools.cache
 def _history_insert_sql(history) -> str:
     """INSERT INTO the historical table of `history` the tracked columns of its model's rows
-    whose ids are the last parameter (an array on PostgreSQL, a JSON array on SQLite), with
-    the history date, change reason, type and user (the first four parameters)."""
+    whose ids are the last parameter (verbatim.sql), with the history date, change reason,
+    type and user (the first four parameters)."""
     q = connection.ops.quote_name
     model = history.instance_type
     pairs = [(history._meta.get_field(f.name).column, f.column) for f in history.tracked_fields]
@@ -71,14 +70,10 @@ def _history_insert_sql(history) -> str:
     into += [q(name) for name in ("history_date", "history_change_reason", "history_type")]
     into.append(q("history_user_id"))
     pk = q(model._meta.pk.column)
-    if connection.vendor == "postgresql":
-        ids = "= ANY(%s)"
-    else:
-        ids = "IN (SELECT value FROM json_each(%s))"
     return (
         f"INSERT INTO {q(history._meta.db_table)} ({', '.join(into)}) "  # noqa: S608 - names only
         f"SELECT {', '.join(q(column) for _, column in pairs)}, %s, %s, %s, %s "
-        f"FROM {q(model._meta.db_table)} WHERE {pk} {ids} ORDER BY {pk}"
+        f"FROM {q(model._meta.db_table)} WHERE {pk} {sql.any_of(connection)} ORDER BY {pk}"
     )
 
 

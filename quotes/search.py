@@ -25,6 +25,8 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from rapidfuzz import fuzz
 
+from verbatim import sql
+
 from .extraction.text import words
 from .extraction.units import unit_key
 from .names import name_key
@@ -120,7 +122,9 @@ def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
         # archived, not the order their rows happen to lie on disk: the same printings always
         # give the same word positions. Written out: Django took longer to compile the ORM's
         # form of this UPDATE than PostgreSQL takes to run it, for every quote an import links.
-        where, params = ("", []) if ids is None else (" WHERE q.id = ANY(%s)", [list(ids)])
+        where, params = "", []
+        if ids is not None:
+            where, params = f" WHERE q.id {sql.any_of(connection)}", [sql.values(ids, connection)]
         with connection.cursor() as cursor:
             # Table names come from model metadata, values are parameters.
             cursor.execute(
@@ -134,13 +138,12 @@ def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
         return
     where, params = "", []
     if ids is not None:
-        where = f" WHERE id IN ({', '.join(['%s'] * len(ids))})"
-        params = list(ids)
+        where, params = f" WHERE id {sql.any_of(connection)}", [sql.values(ids, connection)]
     with connection.cursor() as cursor:
         # Table names come from model metadata, values are parameters.
         cursor.execute(
             f"DELETE FROM {FTS_TABLE}"  # noqa: S608
-            + (f" WHERE rowid IN ({', '.join(['%s'] * len(ids))})" if ids is not None else ""),
+            + (f" WHERE rowid {sql.any_of(connection)}" if ids is not None else ""),
             params,
         )
         cursor.execute(
@@ -274,8 +277,8 @@ def highlight(quotes, text):
         with default_connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT rowid, highlight({FTS_TABLE}, 0, %s, %s) FROM {FTS_TABLE} "  # noqa: S608
-                f"WHERE {FTS_TABLE} MATCH %s AND rowid IN ({', '.join(['%s'] * len(ids))})",
-                [START, STOP, terms.query(terms.positive), *ids],
+                f"WHERE {FTS_TABLE} MATCH %s AND rowid {sql.any_of(default_connection)}",
+                [START, STOP, terms.query(terms.positive), sql.values(ids, default_connection)],
             )
             marked = dict(cursor.fetchall())
     for quote in quotes:
