@@ -509,7 +509,7 @@ class Quote(models.Model):
             _write_dates(changed)
             # save() records no reason unless one is set (bulk_history_create's default is "").
             Quote.history.bulk_history_insert(changed, update=True, default_change_reason=None)
-            pagecache.changed()  # bulk_update sends no post_save
+            pagecache.changed()  # neither write above sends a post_save
 
     @property
     def speaker_name(self):
