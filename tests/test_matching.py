@@ -155,3 +155,26 @@ def test_candidates_come_from_the_index():
         sure, _ = find_matches([wanted], person=None)
     assert len(many) == len(few) <= 5
     assert [q.text for q in sure] == [wanted]
+
+
+def test_the_compiled_stemmer_stems_as_snowballs_own_english_stemmer():
+    """Stored fingerprint keys hash word stems, so the compiled stemmer that matching uses
+    (PyStemmer, for speed) must stem every word as the pure-Python Snowball stemmer does."""
+    from pathlib import Path
+
+    import regex
+    from snowballstemmer.english_stemmer import EnglishStemmer
+
+    from quotes.matching import _STEMMER
+
+    assert type(_STEMMER).__module__ == "Stemmer"  # the compiled one is installed and used
+    root = Path(__file__).resolve().parent.parent
+    texts = [*(root / "tests" / "corpus").rglob("*.txt"), *(root / "demo").rglob("*.txt")]
+    words = {w for p in texts for w in regex.findall(r"\p{Ll}+", p.read_text("utf-8").lower())}
+    # Suffixes the algorithm strips in its steps, on words the texts may not inflect.
+    words |= {w + end for w in list(words)[:2000] for end in ("s", "ed", "ing", "ly", "ness")}
+    assert len(words) > 5000
+    pure = EnglishStemmer()
+    assert [_STEMMER.stemWord(w) for w in sorted(words)] == [
+        pure.stemWord(w) for w in sorted(words)
+    ]
