@@ -382,8 +382,6 @@ def archive_article(
     # the page's fault, not a reason to refuse the article.
     found_url = found.get("url")
     url = url or (found_url if found_url and is_web_url(found_url) and fits(found_url) else None)
-    if url and Article.objects.filter(url=url).exists():
-        raise ArticleRejected(f"another version of {url} is already archived")
     found_canonical = found.get("canonical_url") or ""
     canonical_url = canonical_url or (found_canonical if fits(found_canonical) else "")
     try:
@@ -412,5 +410,9 @@ def archive_article(
         existing = Article.objects.filter(sha256=sha256).first()
         if existing:
             return existing, False
+        # Other bytes at the URL of an archived article, which the unique URL refused: asked
+        # here rather than before every insert, which nearly always finds none.
+        if url and Article.objects.filter(url=url).exists():
+            raise ArticleRejected(f"another version of {url} is already archived") from None
         raise
     return article, True

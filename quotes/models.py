@@ -467,10 +467,14 @@ class Quote(models.Model):
         `first_published` and `reach` (how many outlets) from them."""
         Quote.refresh_dates_of([self])
 
+    # What refresh_dates_of reads of each printing, after its quote's id.
+    DATED_BY = ("printed_by", "printed_on", "article__outlet", "article__published")
+
     @staticmethod
-    def refresh_dates_of(quotes):
+    def refresh_dates_of(quotes, *, printings=None):
         """refresh_dates for several quotes (distinct objects). One query reads each printing
-        with its article's outlet and date: save() and the import's bulk insert copy them onto
+        with its article's outlet and date (`printings`: those rows, quote id and DATED_BY,
+        when the caller has read them): save() and the import's bulk insert copy them onto
         the printing, so the copies are rewritten only for a quote where an article has
         changed since. The quotes whose figures changed are written in one UPDATE and their
         history rows in one insert, as a save of each would record them, and the page cache
@@ -478,15 +482,14 @@ class Quote(models.Model):
         ids = [quote.pk for quote in quotes]
         if not ids:
             return
-        rows = (
-            Appearance.objects.filter(quote__in=ids)
-            .order_by()
-            .values_list(
-                "quote", "printed_by", "printed_on", "article__outlet", "article__published"
+        if printings is None:
+            printings = (
+                Appearance.objects.filter(quote__in=ids)
+                .order_by()
+                .values_list("quote", *Quote.DATED_BY)
             )
-        )
         dates, outlets, stale = defaultdict(set), defaultdict(set), set()
-        for quote_id, printed_by, printed_on, outlet, published in rows:
+        for quote_id, printed_by, printed_on, outlet, published in printings:
             if (printed_by, printed_on) != (outlet, published):
                 stale.add(quote_id)
             if published is not None:

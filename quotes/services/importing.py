@@ -370,7 +370,7 @@ def statements(quotations: list[Quotation]) -> list[list[Quotation]]:
 @transaction.atomic(savepoint=False)  # within the article's own, as one: no savepoint to write
 def import_extraction(
     *, article, extraction: Extraction, publish: bool = False, user=None, keep=()
-) -> list[Quote]:
+) -> None:
     """Store the article's quotations, linking each statement to the quote it repeats.
 
     Unless `publish` (an editor's import, or one run with --publish, by `user`), what the
@@ -381,7 +381,7 @@ def import_extraction(
     quotations overlapping one of them are not stored again."""
     one_import_at_a_time()  # the callers take it first in their transactions: see there
     if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
-        return []  # already imported: importing again changes nothing
+        return  # already imported: importing again changes nothing
     outlets = outlet_names(article) if extraction.speakers else set()
     # Read before any unit is made below, and no person_for makes one.
     unit_keys = units_named([s.name for s in extraction.speakers.values()])
@@ -530,9 +530,6 @@ def import_extraction(
     refresh_pending()
     if publish:
         lifecycle.publish(touched, user=user, note="imported for publication")
-        fresh = Quote.objects.in_bulk([q.pk for q in touched])
-        touched = [fresh[q.pk] for q in touched]
-    return touched
 
 
 def index_printings(appearances: list[Appearance], *, new: bool = False, keys=None) -> None:

@@ -66,13 +66,15 @@ def refresh_all(quotes: list[Quote]) -> None:
         return
     editable = [quote for quote in quotes if not quote.text_edited]
     printings = {quote.pk: {} for quote in editable}
-    rows = (
-        Appearance.objects.filter(quote__in=list(printings))
+    # Every printing of them, once, for their texts and their dates (Quote.refresh_dates_of).
+    rows = list(
+        Appearance.objects.filter(quote__in=[quote.pk for quote in quotes])
         .order_by("quote_id", "article_id", "start")
-        .values_list("quote_id", "article_id", "text")
+        .values_list("quote_id", "article_id", "text", *Quote.DATED_BY)
     )
-    for quote_id, article_id, text in rows if printings else ():
-        printings[quote_id].setdefault(article_id, []).append(text)
+    for quote_id, article_id, text, *_ in rows:
+        if quote_id in printings:
+            printings[quote_id].setdefault(article_id, []).append(text)
     for quote in editable:
         pieces = printings[quote.pk]
         text = canonical_text(list(pieces.values())) if pieces else quote.text
@@ -80,7 +82,7 @@ def refresh_all(quotes: list[Quote]) -> None:
             quote.text = text
             Quote.objects.filter(pk=quote.pk).update(text=text, updated_at=timezone.now())
     refresh_search(quotes)
-    Quote.refresh_dates_of(quotes)
+    Quote.refresh_dates_of(quotes, printings=[(row[0], *row[3:]) for row in rows])
 
 
 # Helpers ------------------------------------------------------------------------------------
