@@ -41,6 +41,7 @@ def extract_from_article(sender, *, article, publish=False, user=None, **kwargs)
         extraction=extract(article.body, title=article.title),
         publish=publish,
         user=user,
+        new=True,
     )
 
 
@@ -369,7 +370,7 @@ def statements(quotations: list[Quotation]) -> list[list[Quotation]]:
 
 @transaction.atomic(savepoint=False)  # within the article's own, as one: no savepoint to write
 def import_extraction(
-    *, article, extraction: Extraction, publish: bool = False, user=None, keep=()
+    *, article, extraction: Extraction, publish: bool = False, user=None, keep=(), new=False
 ) -> None:
     """Store the article's quotations, linking each statement to the quote it repeats.
 
@@ -378,10 +379,14 @@ def import_extraction(
     published quote becomes a suggested quote with a sure merge suggestion into it.
 
     `keep` are printings of this article an archivist has curated (when it is read again):
-    quotations overlapping one of them are not stored again."""
-    one_import_at_a_time()  # the callers take it first in their transactions: see there
-    if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
-        return  # already imported: importing again changes nothing
+    quotations overlapping one of them are not stored again.
+
+    `new`: the article was stored a moment ago in this transaction (article_archived is sent
+    so), which holds the import lock: nothing of it is stored yet, and no lock is needed."""
+    if not new:
+        one_import_at_a_time()  # the callers take it first in their transactions: see there
+        if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
+            return  # already imported: importing again changes nothing
     outlets = outlet_names(article) if extraction.speakers else set()
     # Read before any unit is made below, and no person_for makes one.
     unit_keys = units_named([s.name for s in extraction.speakers.values()])
