@@ -551,16 +551,24 @@ def index_printings(appearances: list[Appearance], *, new: bool = False, keys=No
         for key in its_keys
     ]
     # The rows as they are, without a model instance for each (an article's printings have
-    # a hundred or so keys, which bulk_create took longer to build than to write).
+    # a hundred or so keys, which bulk_create took longer to build than to write); on
+    # PostgreSQL by COPY, which it takes in less time than an INSERT a row.
     with connection.cursor() as cursor:
-        cursor.executemany(_insert_keys_sql(), rows)
+        if connection.vendor == "postgresql":
+            with cursor.copy(_keys_sql("COPY")) as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            cursor.executemany(_keys_sql("INSERT"), rows)
 
 
 @functools.cache
-def _insert_keys_sql() -> str:
+def _keys_sql(how: str) -> str:
     table, key, appearance = map(
         connection.ops.quote_name, (Fingerprint._meta.db_table, "key", "appearance_id")
     )
+    if how == "COPY":
+        return f"COPY {table} ({key}, {appearance}) FROM STDIN"
     return f"INSERT INTO {table} ({key}, {appearance}) VALUES (%s, %s)"  # noqa: S608
 
 
