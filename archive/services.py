@@ -167,6 +167,33 @@ def parse_date(value) -> datetime.date | None:
 SENTENCE_ENDS = (".", ",", ":", ";", "\u2026")
 
 
+def format_of(raw_format: str | None, source_file: str = "") -> str:
+    """The format an article is archived in: `raw_format`, else its file's, else text."""
+    return raw_format or (format_for(source_file) if source_file else Article.Format.TEXT)
+
+
+def title_of(title: str | None, found: dict) -> str:
+    """The title an article is archived with: the one given, else its source's (read_source)."""
+    return clean_name(clean_name(title) or found.get("title"))[:500]
+
+
+def text_and_title(
+    raw: bytes,
+    *,
+    source_file: str = "",
+    raw_format: str | None = None,
+    url: str | None = None,
+    title: str = "",
+    encoding: str | None = None,
+    **metadata,
+) -> tuple[str, str]:
+    """The text and the title archive_article gives an article given so (its arguments but
+    `raw` by name, e.g. an archive.sources item's metadata): what its quotes are read from.
+    Raises what read_source raises for a source it cannot read."""
+    found = read_source(raw, format_of(raw_format, source_file), encoding=encoding, url=url)
+    return found["body"], title_of(title, found)
+
+
 def headline_of(body: str) -> str:
     """A plain-text article's first line when it reads as a headline: short, on its own, and
     not a sentence."""
@@ -361,7 +388,7 @@ def archive_article(
         raise ArticleRejected(
             f"the canonical URL {shown!r} is not an http:// or https:// web address"
         )
-    raw_format = raw_format or (format_for(source_file) if source_file else Article.Format.TEXT)
+    raw_format = format_of(raw_format, source_file)
     sha256 = Article.digest(raw)
     existing = Article.objects.filter(sha256=sha256).first()
     if existing:
@@ -391,7 +418,7 @@ def archive_article(
                 outlet=outlet_named(
                     outlet or found.get("outlet"), domain=domain_of(url or canonical_url)
                 ),
-                title=clean_name(title or found.get("title"))[:500],
+                title=title_of(title, found),
                 url=url,
                 published=parse_date(published or found.get("published")),
                 body=found["body"],

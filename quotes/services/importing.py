@@ -12,7 +12,7 @@ from archive.services import one_import_at_a_time
 from archive.text import clean_name
 from verbatim import pagecache
 
-from ..extraction import Extraction, Quotation, Speaker, extract
+from ..extraction import Extraction, Quotation, Speaker
 from ..extraction.units import unit_key
 from ..matching import canonical_text, find_matches, fingerprint_keys
 from ..models import (
@@ -28,7 +28,7 @@ from ..models import (
     Unit,
 )
 from ..names import Likeness, ParsedName, likeness, parse_name, spell, stem, surnames_alike
-from . import lifecycle
+from . import ahead, lifecycle
 from .attribution import record_conflicts
 
 logger = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ def extract_from_article(sender, *, article, publish=False, user=None, **kwargs)
     """Receiver of `archive.signals.article_archived`."""
     import_extraction(
         article=article,
-        extraction=extract(article.body, title=article.title),
+        extraction=ahead.extraction_of(article.body, article.title),
         publish=publish,
         user=user,
         new=True,

@@ -11,6 +11,7 @@ from archive import tasks
 from archive.management.staff import add_user_argument, staff_user
 from archive.models import Article
 from archive.services import ArticleRejected, archive_article
+from archive.signals import articles_coming
 from archive.sources import collect
 
 
@@ -56,43 +57,53 @@ class Command(BaseCommand):
         def report(style, message):
             bar.write(style(one_line(message)), file=self.stderr._out)
 
-        for source in bar:
-            if source.skipped:
-                skipped += 1
-                report(self.style.WARNING, f"{source.label}: {source.skipped}")
-                continue
-            if source.error:
-                failed += 1
-                report(self.style.ERROR, f"{source.label}: {source.error}")
-                continue
-            if options["queue"]:
-                if Article.objects.filter(sha256=Article.digest(source.raw)).exists():
-                    unchanged += 1
-                else:
-                    arguments = tasks.import_arguments(
-                        source, publish=options["publish"], user=user
+        # Receivers may work ahead on the articles while the ones before are archived.
+        working_ahead = not options["queue"]
+        if working_ahead:
+            articles_coming.send(sender=Article, sources=sources)
+        try:
+            for source in bar:
+                if source.skipped:
+                    skipped += 1
+                    report(self.style.WARNING, f"{source.label}: {source.skipped}")
+                    continue
+                if source.error:
+                    failed += 1
+                    report(self.style.ERROR, f"{source.label}: {source.error}")
+                    continue
+                if options["queue"]:
+                    if Article.objects.filter(sha256=Article.digest(source.raw)).exists():
+                        unchanged += 1
+                    else:
+                        arguments = tasks.import_arguments(
+                            source, publish=options["publish"], user=user
+                        )
+                        queued[tasks.import_article.enqueue(**arguments).status] += 1
+                    continue
+                try:
+                    _, new = archive_article(
+                        raw=source.raw,
+                        source_file=source.source_file,
+                        raw_format=source.raw_format,
+                        publish=options["publish"],
+                        user=user,
+                        **source.metadata,
                     )
-                    queued[tasks.import_article.enqueue(**arguments).status] += 1
-                continue
-            try:
-                _, new = archive_article(
-                    raw=source.raw,
-                    source_file=source.source_file,
-                    raw_format=source.raw_format,
-                    publish=options["publish"],
-                    user=user,
-                    **source.metadata,
-                )
-            except ArticleRejected as exc:
-                failed += 1
-                report(self.style.ERROR, f"{source.label}: {exc}")
-                continue
-            except Exception as exc:  # noqa: BLE001 - one broken article must not stop the run
-                failed += 1
-                report(self.style.ERROR, f"{source.label}: not imported: internal error {exc!r}")
-                continue
-            created += new
-            unchanged += not new
+                except ArticleRejected as exc:
+                    failed += 1
+                    report(self.style.ERROR, f"{source.label}: {exc}")
+                    continue
+                except Exception as exc:  # noqa: BLE001 - one broken article must not stop the run
+                    failed += 1
+                    report(
+                        self.style.ERROR, f"{source.label}: not imported: internal error {exc!r}"
+                    )
+                    continue
+                created += new
+                unchanged += not new
+        finally:
+            if working_ahead:
+                articles_coming.send(sender=Article, sources=[])
         # Files that are no articles (a folder's notes) are named, and do not fail the run.
         refused = f"{failed} rejected" + (f", {skipped} skipped" if skipped else "")
         summary = f"{created} archived, {unchanged} already archived, {refused}"

@@ -1,0 +1,97 @@
+"""Extraction worked out ahead, on another core, while an import archives the articles before.
+
+An import of many articles (import_articles) takes them one after another, and spends most
+of each one's time on the database; under a tenth goes to extracting its quotations, which is
+pure work on its text: nothing is read from the database or written to it. So a worker
+process extracts the next articles meanwhile, and extract_from_article takes the extraction
+made for the same text and title, else extracts as before. The same text and title give the
+same extraction, so what the import stores is the same either way.
+
+The worker is forked: it starts at once with the app loaded, and never touches the database
+connection it inherits (it neither uses nor closes it; a forked process ends without
+finalising what it inherited).
+"""
+
+import multiprocessing
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+
+from archive.services import text_and_title
+
+from ..extraction import Extraction, extract
+
+# Articles extracted ahead at most (what waits is held in memory).
+WINDOW = 8
+# Fewer articles than this are imported without a worker: starting one costs more than it saves.
+FEW = 10
+
+_ahead = None  # the import's Ahead, while one runs
+
+
+class Ahead:
+    """The extractions of `sources` (archive.sources items) in a worker, a WINDOW at a time,
+    in the order the import archives them."""
+
+    def __init__(self, sources):
+        self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+        self.coming = (s for s in sources if not (s.skipped or s.error))
+        self.window = deque()
+        self._fill()
+
+    def _fill(self):
+        while len(self.window) < WINDOW:
+            source = next(self.coming, None)
+            if source is None:
+                return
+            self.window.append(
+                self.pool.submit(
+                    _extraction,
+                    source.raw,
+                    source_file=source.source_file,
+                    raw_format=source.raw_format,
+                    **source.metadata,
+                )
+            )
+
+    def take(self, body: str, title: str) -> Extraction | None:
+        """The extraction of this text and title, if the window holds it (the articles before
+        it in the window were passed over: already archived, or refused)."""
+        for passed, future in enumerate(self.window):
+            try:
+                made_for, extraction = future.result()
+            except Exception:  # noqa: BLE001, S112 - a source it could not read: the import says why
+                continue
+            if made_for == (body, title):
+                for _ in range(passed + 1):
+                    self.window.popleft()
+                self._fill()
+                return extraction
+        # An article past them all (those before it were passed over): start again after.
+        self.window.clear()
+        self._fill()
+        return None
+
+    def close(self):
+        self.pool.shutdown(cancel_futures=True)
+
+
+def _extraction(raw: bytes, **arguments) -> tuple[tuple[str, str], Extraction]:
+    """(In the worker.) The text and title archive_article will store, and their extraction."""
+    body, title = text_and_title(raw, **arguments)
+    return (body, title), extract(body, title=title)
+
+
+def work_ahead(sender, *, sources, **kwargs):
+    """Receiver of `archive.signals.articles_coming`: a worker for these sources, or none."""
+    global _ahead  # noqa: PLW0603 - one import at a time in a process
+    if _ahead is not None:
+        _ahead.close()
+        _ahead = None
+    if sum(1 for source in sources if not (source.skipped or source.error)) >= FEW:
+        _ahead = Ahead(sources)
+
+
+def extraction_of(body: str, title: str) -> Extraction:
+    """The extraction of an article's text and title: made ahead, or here."""
+    made = _ahead.take(body, title) if _ahead is not None else None
+    return made if made is not None else extract(body, title=title)
