@@ -229,14 +229,17 @@ def sentence(ws: tuple[str, ...]) -> Sentence:
     return Sentence(ws, stems, frozenset(s for s in stems if s.isdigit()), "not" in stems)
 
 
-def sentence_list(text: str) -> list[Sentence]:
-    """The sentences of `text`, typography folded."""
+@lru_cache(maxsize=4096)
+def sentence_list(text: str) -> tuple[Sentence, ...]:
+    """The sentences of `text`, typography folded. Remembered: the printings of the quotes a
+    statement may repeat are read again for the next statements and articles that find them
+    (half of an import's texts into the bench archive were read before)."""
     out = []
     for start, end in sentences(text):
         ws = words(text[start:end])
         if ws:
             out.append(sentence(tuple(ws)))
-    return out
+    return tuple(out)
 
 
 def _key(gram: str) -> int:
