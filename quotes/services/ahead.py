@@ -14,7 +14,7 @@ finalising what it inherited).
 
 import multiprocessing
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 
 from archive.services import text_and_title
 
@@ -43,15 +43,18 @@ class Ahead:
             source = next(self.coming, None)
             if source is None:
                 return
-            self.window.append(
-                self.pool.submit(
+            try:
+                future = self.pool.submit(
                     _extraction,
                     source.raw,
                     source_file=source.source_file,
                     raw_format=source.raw_format,
                     **source.metadata,
                 )
-            )
+            except BrokenExecutor:  # the worker died (killed, say): the import extracts the rest
+                self.coming = iter(())
+                return
+            self.window.append(future)
 
     def take(self, body: str, title: str) -> Extraction | None:
         """The extraction of this text and title, if the window holds it (the articles before

@@ -3,6 +3,7 @@ it archives the ones before (quotes.services.ahead): it stores exactly what it s
 one, takes every extraction from the worker, and still reports what it cannot read."""
 
 import json
+import os
 
 import pytest
 from django.core.management import call_command
@@ -114,3 +115,21 @@ def test_a_file_the_worker_cannot_read_is_reported_as_without_one(tmp_path, extr
 
     assert Appearance.objects.values("article").distinct().count() == ahead.FEW
     assert extracted_here == []
+
+
+def die(*args, **kwargs):
+    os._exit(1)  # (in the worker) as when the system kills it
+
+
+def test_a_worker_that_dies_leaves_the_extraction_to_the_import(
+    tmp_path, monkeypatch, extracted_here
+):
+    """A worker killed (out of memory, say) breaks its pool: every article is then extracted
+    in the importing process, and all are imported."""
+    write_folder(tmp_path / "reports", ahead.FEW + 2)
+    monkeypatch.setattr(ahead, "_extraction", die)
+
+    import_folder(tmp_path / "reports")
+
+    assert Appearance.objects.values("article").distinct().count() == ahead.FEW + 2
+    assert len(extracted_here) == ahead.FEW + 2
