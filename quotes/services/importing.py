@@ -555,21 +555,21 @@ def index_printings(appearances: list[Appearance], *, new: bool = False, keys=No
     # PostgreSQL by COPY, which it takes in less time than an INSERT a row.
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            with cursor.copy(_keys_sql("COPY")) as copy:
+            with cursor.copy(f"COPY {_fingerprint_columns()} FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
         else:
-            cursor.executemany(_keys_sql("INSERT"), rows)
+            sql = f"INSERT INTO {_fingerprint_columns()} VALUES (%s, %s)"  # noqa: S608 - names
+            cursor.executemany(sql, rows)
 
 
 @functools.cache
-def _keys_sql(how: str) -> str:
+def _fingerprint_columns() -> str:
+    """The fingerprint table and the columns index_printings writes, a key and a printing."""
     table, key, appearance = map(
         connection.ops.quote_name, (Fingerprint._meta.db_table, "key", "appearance_id")
     )
-    if how == "COPY":
-        return f"COPY {table} ({key}, {appearance}) FROM STDIN"
-    return f"INSERT INTO {table} ({key}, {appearance}) VALUES (%s, %s)"  # noqa: S608
+    return f"{table} ({key}, {appearance})"
 
 
 def link_statement(
