@@ -12,6 +12,7 @@ press conference do.
 """
 
 import hashlib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -19,6 +20,7 @@ from typing import NamedTuple
 import snowballstemmer
 from django.db import connection
 from django.db.models import F
+from django.db.models.expressions import RawSQL
 from django.db.models.sql.compiler import SQLCompiler
 from rapidfuzz import fuzz
 from rapidfuzz.distance import LCSseq
@@ -511,26 +513,27 @@ def _postings(keys) -> dict[int, int]:
     return found
 
 
-def _candidate_quotes(keys: set[int], texts: list[str]) -> dict[int, int]:
-    """The quotes whose printings share the most keys with `texts` (at least MIN_SHARED_KEYS
-    of them, or as many as a short text has), by id, with the most one printing shares, the
-    best first."""
+def _short(texts: list[str]) -> list[int]:
+    """A short text's stem pairs (fewer than MIN_SHARED_KEYS), any one of which is enough for
+    a printing to share; none for a longer text."""
+    pairs = set().union(*(_pair_keys(words(t)) for t in texts))
+    return sorted(pairs) if len(pairs) < MIN_SHARED_KEYS else []
+
+
+def _chosen(keys: set[int], texts: list[str]) -> list[int]:
+    """The ids of the quotes whose printings share the most keys with `texts` (at least
+    MIN_SHARED_KEYS of them, or as many as a short text has), the first MAX_CANDIDATES by the
+    most one printing shares (ties: the one printed last first)."""
     # Keys that many appearances share ("we will not") say little about which quote this
     # is; counting only the rarer ones keeps the true match at the top of the list as the
     # archive grows. When too few are rare, the rarest common ones are read as well, each
     # no further than its newest COMMON_KEY_POSTINGS + 1 printings. A printing of
     # MIN_SHARED_KEYS stem pairs or more is indexed by them alone, so a short text (a
     # headline, a clause) finds it by its one pair.
-    pairs = set().union(*(_pair_keys(words(t)) for t in texts))
-    short = sorted(pairs) if len(pairs) < MIN_SHARED_KEYS else []
-    if connection.vendor == "postgresql":
-        rows = _shared_postgresql(keys, short)
-    else:
-        rows = _shared(keys, short)
     best = {}
-    for quote, shared in rows:
+    for quote, shared in _shared(keys, _short(texts)):
         best[quote] = max(best.get(quote, 0), shared)
-    return best
+    return sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES]
 
 
 def _shared(keys: set[int], short: list[int]) -> list[tuple[int, int]]:
@@ -566,12 +569,15 @@ def _shared(keys: set[int], short: list[int]) -> list[tuple[int, int]]:
         return cursor.fetchall()
 
 
-# What `_shared` does, in one statement over an array of keys, one round trip: its two
-# queries of a subquery or two per key took longer to plan than to run. `counted` reads no
-# key further than COMMON_KEY_POSTINGS + 1 entries of the primary key's index, as `shared`
-# reads no chosen key further; `chosen` keeps the rarest keys by `_shared`'s rules, and
-# `least` is how many of them a printing must share.
-SHARED_SQL = """
+# What `_chosen` does, in one statement over an array of keys, a subquery of the query
+# reading the candidates (`_found_candidates_query`): one round trip, where `_shared`'s two
+# queries of a subquery or two per key took longer to plan than to run, and the candidates
+# were read by a third. `counted` reads no key further than COMMON_KEY_POSTINGS + 1 entries
+# of the primary key's index, as `shared` reads no chosen key further; `chosen` keeps the
+# rarest keys by `_shared`'s rules, and `least` is how many of them a printing must share.
+# Then each quote with the most keys one of its printings shares, the first MAX_CANDIDATES
+# in `_chosen`'s order.
+CHOSEN_SQL = """
 WITH counted AS (
     SELECT k.key, c.n FROM unnest(%(keys)s::integer[]) AS k(key) CROSS JOIN LATERAL (
         SELECT COUNT(*) AS n FROM (
@@ -599,32 +605,35 @@ WITH counted AS (
     GROUP BY p.appearance_id HAVING COUNT(*) >= (SELECT n FROM least)
     ORDER BY COUNT(*) DESC, p.appearance_id DESC LIMIT %(limit)s
 )
-SELECT a.quote_id, s.shared FROM shared s JOIN quotes_appearance a ON a.id = s.appearance_id
-ORDER BY s.shared DESC, s.appearance_id DESC
+SELECT quote_id FROM (
+    SELECT DISTINCT ON (a.quote_id) a.quote_id, s.shared, s.appearance_id
+    FROM shared s JOIN quotes_appearance a ON a.id = s.appearance_id
+    ORDER BY a.quote_id, s.shared DESC, s.appearance_id DESC
+) best
+ORDER BY shared DESC, appearance_id DESC LIMIT %(candidates)s
 """
 
 
-def _shared_postgresql(keys: set[int], short: list[int]) -> list[tuple[int, int]]:
-    """`_shared` in one query, on PostgreSQL."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            SHARED_SQL,
-            {
-                "keys": sorted(keys),
-                "short": short,
-                "cap": COMMON_KEY_POSTINGS + 1,
-                "common": COMMON_KEY_POSTINGS,
-                "min_shared": MIN_SHARED_KEYS,
-                "max_keys": MAX_LOOKUP_KEYS,
-                "fallback": MIN_SHARED_KEYS * 4,
-                "limit": MAX_CANDIDATES * 5,
-            },
-        )
-        return cursor.fetchall()
+def _chosen_parameters(keys: set[int], short: list[int]) -> dict:
+    """CHOSEN_SQL's parameters, by name."""
+    return {
+        "keys": sorted(keys),
+        "short": short,
+        "cap": COMMON_KEY_POSTINGS + 1,
+        "common": COMMON_KEY_POSTINGS,
+        "min_shared": MIN_SHARED_KEYS,
+        "max_keys": MAX_LOOKUP_KEYS,
+        "fallback": MIN_SHARED_KEYS * 4,
+        "limit": MAX_CANDIDATES * 5,
+        "candidates": MAX_CANDIDATES,
+    }
 
 
-# Ids no quote has, standing for the candidates' in the query compiled once (below).
-_STAND_INS = frozenset(range(-MAX_CANDIDATES, 0))
+class _Slot(NamedTuple):
+    """A parameter of a query compiled once, filled at each call: by its place among the
+    chosen candidates' ids (`_candidates_query(n)`), or by its name in CHOSEN_SQL's."""
+
+    at: int | str
 
 
 class _CandidatesQuery(NamedTuple):
@@ -634,14 +643,23 @@ class _CandidatesQuery(NamedTuple):
     compiler: SQLCompiler  # converts the rows' values as a queryset's iteration would
     converters: dict
 
+    def rows(self, values) -> list[tuple]:
+        """Its rows, each slot filled with `values[slot.at]`."""
+        params = [values[p.at] if isinstance(p, _Slot) else p for p in self.params]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            rows = cursor.fetchall()
+        if self.converters:
+            rows = self.compiler.apply_converters(rows, self.converters)
+        return rows
 
-@lru_cache(maxsize=MAX_CANDIDATES)
-def _candidates_query(n: int) -> _CandidatesQuery:
-    """The query reading `n` candidate quotes with their printings' words: a row a printing,
-    each with its whole quote but its search data (the caller links, merges and publishes
-    it), then the printing's text; quotes in their listing order, then each quote's
-    printings in theirs, which `compare` reads sentences in. Compiled once for each `n`,
-    with the ids -1 to -n standing for the candidates' (-1 the first): Django took longer to
+
+def _compiled(among) -> _CandidatesQuery:
+    """The query reading the candidate quotes `among` (ids, or a subquery of them) with
+    their printings' words: a row a printing, each with its whole quote but its search data
+    (the caller links, merges and publishes it), then the printing's text; quotes in their
+    listing order, then each quote's printings in theirs, which `compare` reads sentences
+    in. Compiled once for each shape, with slots for the values: Django took longer to
     compile it than the database to run it, once for every statement an import links. Its
     rows are read by a cursor, each quote made once from its first: RawQuerySet, which made
     a quote of every row, took 0.97 against 0.62 ms a lookup on the bench archive."""
@@ -649,7 +667,7 @@ def _candidates_query(n: int) -> _CandidatesQuery:
     queryset = (
         Quote.objects.live()
         .exclude(status=Quote.Status.REJECTED)
-        .filter(pk__in=[-(i + 1) for i in range(n)])
+        .filter(pk__in=among)
         .annotate(printed=F("appearances__text"))
         .order_by(
             *Quote._meta.ordering,
@@ -664,13 +682,33 @@ def _candidates_query(n: int) -> _CandidatesQuery:
     return _CandidatesQuery(sql, params, columns, compiler, converters)
 
 
+@lru_cache(maxsize=MAX_CANDIDATES)
+def _candidates_query(n: int) -> _CandidatesQuery:
+    """The candidate quotes of `n` ids given: compiled with ids no quote has, -1 to -n, which
+    then become the slots of the ids' places."""
+    query = _compiled([-(i + 1) for i in range(n)])
+    slots = {-(i + 1): _Slot(i) for i in range(n)}
+    return query._replace(params=tuple(slots.get(p, p) for p in query.params))
+
+
+@lru_cache(maxsize=1)
+def _found_candidates_query() -> _CandidatesQuery:
+    """(PostgreSQL) The candidate quotes CHOSEN_SQL picks, in the same statement: one round
+    trip a lookup rather than two."""
+    names = re.findall(r"%\((\w+)\)s", CHOSEN_SQL)
+    sql = re.sub(r"%\(\w+\)s", "%s", CHOSEN_SQL)  # our own statement, values as parameters
+    chosen = RawSQL(sql, [_Slot(name) for name in names])  # noqa: S611
+    return _compiled(chosen)
+
+
 def find_matches(
     texts: list[str], *, person, reading=None
 ) -> tuple[list[Quote], list[tuple[Quote, float]]]:
     """Quotes that the statement printed as `texts` surely repeats, best first, and quotes it
     may repeat, with a score, for an archivist to decide. `reading`, if given, is called with
-    the ids of the candidate quotes before their printings are read (an import writes the
-    printings it holds back for them).
+    the ids of the candidate quotes before their printings are compared, and says whether it
+    wrote printings of theirs (an import writes the printings it holds back for them), which
+    are then read again.
 
     A sure match with another named person's quote counts only when the words are strongly
     one statement (an outlet that credited the wrong person, or the agency); the caller
@@ -678,18 +716,17 @@ def find_matches(
     keys = set().union(*(fingerprint_keys(t) for t in texts))
     if not keys:
         return [], []
-    best = _candidate_quotes(keys, texts)
-    if not best:
+    if connection.vendor == "postgresql":
+        query = _found_candidates_query()
+        rows = query.rows(_chosen_parameters(keys, _short(texts)))
+        chosen = list(dict.fromkeys(row[0] for row in rows))  # the live ones
+    else:
+        chosen, query = _chosen(keys, texts), None
+    if not chosen:
         return [], []
-    chosen = sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES]
-    if reading is not None:
-        reading(chosen)
-    query = _candidates_query(len(chosen))
-    with connection.cursor() as cursor:
-        cursor.execute(query.sql, [chosen[-p - 1] if p in _STAND_INS else p for p in query.params])
-        rows = cursor.fetchall()
-    if query.converters:
-        rows = query.compiler.apply_converters(rows, query.converters)
+    if (reading is not None and reading(chosen)) or query is None:
+        query = _candidates_query(len(chosen))
+        rows = query.rows(chosen)
     candidates = {}  # id -> (quote, the sentences of its printings)
     for *row, printed in rows:
         if row[0] not in candidates:

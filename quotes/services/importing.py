@@ -480,9 +480,12 @@ def import_extraction(
         pagecache.changed()  # bulk_create sends no post_save
 
     def reading(quote_ids):
-        # A later statement is compared with every printing of the older quotes it may repeat.
+        # A later statement is compared with every printing of the older quotes it may repeat:
+        # whether any was held back, and is written now (find_matches reads them again).
         if any(quote.pk in quote_ids for quote, *_, created in unwritten if not created):
             write_printings()
+            return True
+        return False
 
     def refresh_pending(needed=None):
         # Only when one of the `needed` quotes waits: the others are not read or changed.
@@ -583,7 +586,8 @@ def link_statement(
     caller records the conflict); a quote with no person takes the new printing's.
     `before` is called with the quotes already in the archive this statement repeats
     before any of them is used or changed (merged, published, given a speaker), and
-    `reading` with the ids of the quotes it may repeat before their printings are read. A new
+    `reading` with the ids of the quotes it may repeat before their printings are compared
+    (see find_matches). A new
     quote is made with what its refresh would derive from its printings in `article` (the
     only ones it has), so that the refresh finds nothing to write."""
     sure, possible = find_matches([q.text for q in group], person=person, reading=reading)

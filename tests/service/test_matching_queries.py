@@ -1,13 +1,18 @@
-"""Linking a statement reads the fingerprint index and its candidates in few queries: one
-statement picks the candidates on PostgreSQL, as the portable two do, and one reads the
-candidate quotes with their printings' words."""
+"""Linking a statement reads the fingerprint index and its candidates in few queries: on
+PostgreSQL one statement picks the candidates, as the portable two queries do, and reads
+them with their printings' words; elsewhere a third query reads them."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from quotes import matching
-from quotes.matching import COMMON_KEY_POSTINGS, find_matches, fingerprint_keys
+from quotes.matching import (
+    COMMON_KEY_POSTINGS,
+    MAX_CANDIDATES,
+    find_matches,
+    fingerprint_keys,
+)
 from quotes.models import Appearance, Quote
 from quotes.services.importing import index_printings
 from tests.factories import AppearanceFactory, ArticleFactory
@@ -35,31 +40,46 @@ def printed(text, n=1):
     return quotes
 
 
-def shared_both_ways(texts):
+def chosen_both_ways(texts):
+    """The candidates' ids as the portable queries pick them, and as PostgreSQL's statement
+    does."""
     keys = set().union(*(fingerprint_keys(t) for t in texts))
-    pairs = set().union(*(matching._pair_keys(matching.words(t)) for t in texts))
-    short = sorted(pairs) if len(pairs) < matching.MIN_SHARED_KEYS else []
-    return matching._shared(keys, short), matching._shared_postgresql(keys, short)
+    parameters = matching._chosen_parameters(keys, matching._short(texts))
+    with connection.cursor() as cursor:
+        cursor.execute(matching.CHOSEN_SQL, parameters)
+        postgresql = [quote for (quote,) in cursor.fetchall()]
+    return matching._chosen(keys, texts), postgresql
 
 
 def test_postgresql_picks_the_candidates_the_portable_queries_pick():
-    """Common keys, rare keys, a statement of common keys only and a short headline: the
-    one statement on PostgreSQL finds the same printings, in the same order."""
+    """Common keys, rare keys, a statement of common keys only, a short headline and more
+    quotes sharing as many keys than are read: the one statement on PostgreSQL picks the
+    same quotes, in the same order."""
     if connection.vendor != "postgresql":
         pytest.skip("the one-statement lookup is PostgreSQL's")
     printed(COMMON, COMMON_KEY_POSTINGS + 20)
     printed(f"{RARE} {COMMON}", 3)
     printed(LONG)
     printed("We will not go there.")
-    for texts in ([f"{RARE} {COMMON}"], [COMMON], [HEADLINE], [RARE, HEADLINE], ["Nothing."]):
-        portable, postgresql = shared_both_ways(texts)
+    ties = printed(RARE, MAX_CANDIDATES + 5)
+    for texts in (
+        [f"{RARE} {COMMON}"],
+        [COMMON],
+        [HEADLINE],
+        [RARE, HEADLINE],
+        [RARE],
+        ["Nothing."],
+    ):
+        portable, postgresql = chosen_both_ways(texts)
         assert postgresql == portable, texts
-    assert shared_both_ways([COMMON])[0]  # the common keys alone still find printings
+    assert len(chosen_both_ways([COMMON])[0]) == MAX_CANDIDATES  # the common keys alone find
+    # Of the quotes sharing as many keys, those printed last.
+    assert {q.pk for q in ties[-5:]} <= set(chosen_both_ways([RARE])[0])
 
 
-def test_a_statement_is_looked_up_in_two_queries_on_postgresql():
-    """Candidates picked in one query on PostgreSQL (two elsewhere), then the quotes and
-    their printings' words in one more."""
+def test_a_statement_is_looked_up_in_one_query_on_postgresql():
+    """Candidates picked and read in one query on PostgreSQL (three elsewhere: the keys'
+    postings, the printings sharing them, the quotes with their printings' words)."""
     quote = AppearanceFactory(text=LONG, quote__text=LONG).quote
     for _ in range(2):
         AppearanceFactory(quote=quote, text=LONG)
@@ -67,7 +87,28 @@ def test_a_statement_is_looked_up_in_two_queries_on_postgresql():
     with CaptureQueriesContext(connection) as queries:
         sure, _ = find_matches([LONG], person=None)
     assert sure == [quote]
-    assert len(queries) == (2 if connection.vendor == "postgresql" else 3)
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 3)
+
+
+def test_printings_written_while_reading_are_compared():
+    """A caller that writes a candidate's held-back printings when told its candidates (an
+    import) has them compared: the quotes are read again after the write."""
+    # Another statement, sharing a few of LONG's words: a candidate, but not the same.
+    other = "Whatever the harbour council decides tomorrow, the ferries keep sailing."
+    quote = AppearanceFactory(text=other, quote__text=other).quote
+    index_printings(list(quote.appearances.all()), new=True)
+    assert find_matches([LONG], person=None)[0] == []
+    told = []
+
+    def reading(ids):
+        told.append(ids)
+        # A printing of it the caller held back until now, which alone ties LONG to it.
+        AppearanceFactory(quote=quote, text=LONG)
+        return True
+
+    sure, _ = find_matches([LONG], person=None, reading=reading)
+    assert told == [[quote.pk]]
+    assert sure == [quote]
 
 
 def test_a_found_quote_is_read_whole(django_assert_num_queries):
