@@ -3,6 +3,7 @@
 import codecs
 import datetime
 import io
+from operator import attrgetter
 from pathlib import PurePath
 
 import charset_normalizer
@@ -12,6 +13,7 @@ import trafilatura
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils.text import Truncator
 from trafilatura.utils import load_html
 
@@ -303,16 +305,20 @@ def outlet_named(name: str | None, *, domain: str = "") -> Outlet | None:
     want of one) and domain. None when neither is known."""
     name = clean_name(name)[:200]
     domain = domain.lower().removeprefix("www.")[:253]
-    if name:
-        outlet = Outlet.objects.filter(name__iexact=name).first()
-        if outlet:
-            return outlet
-    if domain:
-        outlet = Outlet.objects.filter(domain=domain).order_by("pk").first()
-        if outlet:
-            return outlet
     if not (name or domain):
         return None
+    # The outlets of that name or at that domain, in one query (every imported article
+    # asks), each saying whether it has the name: none is never a match.
+    by_name = Q(name__iexact=name) if name else Q(pk=None)
+    at_domain = Q(domain=domain) if domain else Q(pk=None)
+    found = list(
+        Outlet.objects.filter(by_name | at_domain).annotate(
+            named=ExpressionWrapper(by_name, output_field=BooleanField())
+        )
+    )  # by name
+    named = [outlet for outlet in found if outlet.named]
+    if found:
+        return named[0] if named else min(found, key=attrgetter("pk"))
     name = name or domain[:200]
     try:
         return Outlet.objects.create(name=name, domain=domain)

@@ -112,6 +112,21 @@ def test_outlet_matched_by_name_then_domain():
 
 
 @pytest.mark.django_db
+def test_outlet_named_prefers_the_name_then_the_oldest_at_the_domain(django_assert_num_queries):
+    """The name wins over another outlet's domain; of several outlets at a domain, the first
+    made; both asked in one query."""
+    oldest = Outlet.objects.create(name="Zed Courier", domain="courier.example")
+    Outlet.objects.create(name="Alpha Courier", domain="courier.example")  # first by name
+    herald = Outlet.objects.create(name="Fenland Herald", domain="herald.example")
+    with django_assert_num_queries(1):
+        assert outlet_named("fenland HERALD", domain="courier.example") == herald
+    with django_assert_num_queries(1):
+        assert outlet_named("Lowmarsh Post", domain="courier.example") == oldest
+    with django_assert_num_queries(1):
+        assert outlet_named("", domain="www.courier.example") == oldest
+
+
+@pytest.mark.django_db
 def test_uploaded_html_uses_the_same_metadata():
     """An uploaded HTML page is read with archive.metadata: its canonical URL, author,
     language and outlet (matched by the URL's domain) are stored on the article."""
