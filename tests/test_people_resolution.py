@@ -8,6 +8,7 @@ import pytest
 from django.apps import apps
 
 from quotes.extraction import Extraction, Quotation, Speaker
+from quotes.extraction.units import unit_key
 from quotes.models import (
     Appearance,
     Membership,
@@ -17,7 +18,12 @@ from quotes.models import (
     Surname,
 )
 from quotes.names import name_keys
-from quotes.services.importing import import_extraction
+from quotes.services.importing import (
+    import_extraction,
+    institutions,
+    is_institution,
+    outlet_names,
+)
 from quotes.services.lifecycle import merge_people
 from tests.factories import ArticleFactory, OutletFactory, PersonFactory, UnitFactory
 
@@ -188,6 +194,26 @@ def test_a_unit_quoted_as_a_source_is_no_person():
     imported(Speaker(name="93rd Coastal Brigade"))
     assert not Person.objects.exists()
     assert Appearance.objects.get().speaker_description == "93rd Coastal Brigade"
+
+
+def test_the_outlets_and_units_an_article_may_quote_are_read_in_one_query(
+    django_assert_num_queries,
+):
+    """What the speakers of an article are compared with to tell institutions from people:
+    every outlet's name and the units named, read once in one query."""
+    OutletFactory(name="Harbour Wire")
+    UnitFactory(name="93rd Coastal Brigade")
+    UnitFactory(name="12th Fen Battalion")
+    article = ArticleFactory(outlet=OutletFactory(name="Dnipro Evening Courier"))
+    names = ["Harbour Wire", "93rd Coastal Brigade", "Olena Example"]
+    with django_assert_num_queries(1):
+        outlets, units = institutions(article, names)
+    assert outlets == outlet_names(article) and len(outlets) == 2
+    assert units == {unit_key("93rd Coastal Brigade")}
+    found = {name for name in names if is_institution(name, outlets=outlets, unit_keys=units)}
+    assert found == {"Harbour Wire", "93rd Coastal Brigade"}
+    with django_assert_num_queries(0):
+        assert institutions(article, []) == (set(), set())
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from django.db import connection, transaction
+from django.db.models import Value
 
 from archive.models import Outlet
 from archive.services import one_import_at_a_time
@@ -64,8 +65,8 @@ def person_for(
     alike, a surname several people share) makes a new person and a PersonMergeSuggestion
     for each of the others: two people are never joined by guesswork.
 
-    An import passes what it has already looked up for the article: `outlets`
-    (outlet_names), `units` (known_unit's memo) and `unit_keys` (units_named)."""
+    An import passes what it has already looked up for the article: `outlets` and
+    `unit_keys` (institutions) and `units` (known_unit's memo)."""
     names = [clean_name(name) for name in [speaker.name, *speaker.aliases]]
     if is_institution(speaker.name, article=article, outlets=outlets, unit_keys=unit_keys):
         return None
@@ -235,29 +236,38 @@ def _plain(name: str) -> str:
     return " ".join(w for w in words if w and w != "the")
 
 
-def outlet_names(article=None) -> set[str]:
+def outlet_names(article=None, names=None) -> set[str]:
     """Every outlet's name (the article's own too) as `is_institution` compares them: read
-    once for all the speakers of an article."""
-    names = set(map(_plain, Outlet.objects.values_list("name", flat=True)))
+    once for all the speakers of an article (`names`: the outlets' names, read already)."""
+    if names is None:
+        names = Outlet.objects.values_list("name", flat=True)
+    plain = set(map(_plain, names))
     if article is not None and article.outlet_id:
-        names.add(_plain(article.outlet.name))
-    return names
+        plain.add(_plain(article.outlet.name))
+    return plain
 
 
-def units_named(names) -> set[str]:
-    """The keys of the units called by one of `names`, as `is_institution` compares them:
-    read once for all the speakers of an article."""
-    return set(
-        Unit.objects.filter(key__in={unit_key(n) for n in names}).values_list("key", flat=True)
-    )
+def institutions(article, speakers) -> tuple[set[str], set[str]]:
+    """What `is_institution` compares an article's `speakers` (their names) with, read once
+    for them all in one query: `outlet_names(article)`, and the keys of the units called by
+    one of the names."""
+    if not speakers:
+        return set(), set()
+    outlets = Outlet.objects.order_by().values_list(Value("outlet"), "name")
+    keys = {unit_key(name) for name in speakers}
+    units = Unit.objects.order_by().filter(key__in=keys).values_list(Value("unit"), "key")
+    found = defaultdict(list)
+    for kind, name in outlets.union(units, all=True):
+        found[kind].append(name)
+    return outlet_names(article, found["outlet"]), set(found["unit"])
 
 
 def is_institution(
     name: str, *, article=None, outlets: set[str] | None = None, unit_keys: set[str] | None = None
 ) -> bool:
     """Whether `name` is an outlet's (the article's own or any in the archive) or a unit's:
-    a source quoted by its name, not a person. `outlets` are `outlet_names(article)` and
-    `unit_keys` are `units_named` of the names it may be, when the caller has them."""
+    a source quoted by its name, not a person. `outlets` and `unit_keys` are what
+    `institutions` reads for the names it may be, when the caller has them."""
     plain = _plain(name)
     if not plain:
         return False
@@ -387,9 +397,8 @@ def import_extraction(
         one_import_at_a_time()  # the callers take it first in their transactions: see there
         if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
             return  # already imported: importing again changes nothing
-    outlets = outlet_names(article) if extraction.speakers else set()
     # Read before any unit is made below, and no person_for makes one.
-    unit_keys = units_named([s.name for s in extraction.speakers.values()])
+    outlets, unit_keys = institutions(article, [s.name for s in extraction.speakers.values()])
     units = {}  # known_unit's answers for this article
     people = {
         name: person_for(
