@@ -378,14 +378,13 @@ def remove_membership(membership: Membership, *, user=None, note=""):
 @transaction.atomic
 def merge(*, source: Quote, target: Quote, user=None, note="") -> Quote:
     """Merge `source` into `target` (see merging.merge_quotes) and return `target`."""
-    # As it stood: the caller's copy may be stale. Its short id, which its address is made
-    # of, stays as it is.
-    source = Quote.objects.get(pk=source.pk)
-    was_public = source.is_public
     try:
-        target = merging.merge_quotes(source=source, target=target, user=user, note=note)
+        # Both as they stood, read again under a lock: the caller's copies may be stale.
+        source, target = merging.merge_quotes(source=source, target=target, user=user, note=note)
     except ValueError as error:
         raise LifecycleError(str(error)) from error
+    # The source's short id, which its address is made of, stays as it is.
+    was_public = source.status == Status.PUBLISHED  # it was live: merge_quotes checks
     if was_public or target.is_public:
         summary = f"merged with the statement once at {source.get_absolute_url()}"
         _correct(target, Correction.Kind.MERGED, summary, user=user, note=note)

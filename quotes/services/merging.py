@@ -23,8 +23,9 @@ def _save(obj, fields, *, user, note):
     obj.save(update_fields=fields)
 
 
-def merge_quotes(*, source: Quote, target: Quote, user=None, note="") -> Quote:
-    """Merge `source` into `target` and return `target`.
+def merge_quotes(*, source: Quote, target: Quote, user=None, note="") -> tuple[Quote, Quote]:
+    """Merge `source` into `target` and return both as they now stand (the source as it
+    stood but for `merged_into`).
 
     The source keeps its row (and short id) with `merged_into` set, so that its permalink can
     redirect to the survivor; everything that hung on the source now hangs on the target.
@@ -32,7 +33,9 @@ def merge_quotes(*, source: Quote, target: Quote, user=None, note="") -> Quote:
     """
     if source.pk == target.pk:
         raise ValueError(f"Quote {source.short_id} cannot be merged into itself.")
-    with transaction.atomic():
+    # Part of the caller's transaction (lifecycle.merge's, which rolls back to its own
+    # savepoint on any error): a savepoint of its own would cost two round trips more.
+    with transaction.atomic(savepoint=False):
         # Re-read both rows under a lock: a caller's copies may be stale, and two archivists
         # merging the same quotes at once must not both succeed.
         locked = Quote.objects.select_for_update().in_bulk([source.pk, target.pk])
@@ -74,7 +77,7 @@ def merge_quotes(*, source: Quote, target: Quote, user=None, note="") -> Quote:
         )
         source.merged_into = target
         _save(source, ["merged_into", "updated_at"], user=user, note=note)
-    return target
+    return source, target
 
 
 def _move_suggestions(*, source, target, model=MergeSuggestion, side="quote"):
@@ -116,7 +119,7 @@ def merge_people(*, source: Person, target: Person, user=None, note="") -> Perso
     """
     if source.pk == target.pk:
         raise ValueError(f"{source.name} cannot be merged into themselves.")
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # lifecycle.merge_people's, as merge_quotes
         locked = Person.objects.select_for_update().in_bulk([source.pk, target.pk])
         source, target = locked[source.pk], locked[target.pk]
         if target.merged_into_id is not None:

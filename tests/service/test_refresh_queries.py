@@ -100,7 +100,7 @@ def test_an_article_with_no_outlet_and_date_is_copied_too():
 def test_a_sure_duplicate_is_merged_on_publication_without_reading_its_quotes_again():
     """Two quotes published together, each with a sure suggestion into a public quote: both
     are merged into it, each suggestion read with both its quotes (no quote read one by
-    one but the one the merge itself reads)."""
+    one: the merge reads its two quotes together, under a lock)."""
     public = AppearanceFactory().quote
     first = AppearanceFactory(quote__status=Quote.Status.SUGGESTED, quote__person=public.person)
     second = AppearanceFactory(quote__status=Quote.Status.SUGGESTED, quote__person=public.person)
@@ -119,7 +119,7 @@ def test_a_sure_duplicate_is_merged_on_publication_without_reading_its_quotes_ag
         for sql in statements(captured.captured_queries, 'SELECT "quotes_quote"."id"')
         if sql.endswith("LIMIT 21")
     ]
-    assert len(one_by_one) == 2  # merge's own reading of each source
+    assert one_by_one == []
 
 
 def test_two_quotes_published_together_that_repeat_each_other_become_one():
