@@ -129,7 +129,10 @@ def _live_ids(quotes) -> list[int]:
 # Review ------------------------------------------------------------------------------------
 
 
-@transaction.atomic
+# Inside a caller's transaction without a savepoint of its own: an import publishes every
+# article's quotes within the article's transaction, where a savepoint cost two round trips
+# an article, and a failure here fails the article (the caller's transaction) whole.
+@transaction.atomic(savepoint=False)
 def publish(quotes, *, user=None, note="") -> int:
     """Publish the live, suggested or rejected quotes among `quotes` (withdrawn ones are
     restored, not published); returns how many changed. A quote that a very sure open
