@@ -19,7 +19,7 @@ from archive.models import Outlet
 
 from . import citations, pagination, public, stats
 from .filters import QuoteFilter
-from .models import Correction, Quote
+from .models import Correction, Membership, Quote
 from .pagination import PagedListMixin
 from .templatetags.comparison import compare_articles
 
@@ -81,10 +81,12 @@ class QuoteDetailView(DetailView):
 
     context_object_name = "quote"
     template_name = "quotes/quote_detail.html"
-    # Whether the quote has corrections comes with it, saving most pages a query: few do.
+    # Whether the quote has corrections, and its speaker units, comes with it, saving most
+    # pages a query or two: few quotes are corrected, and most speakers serve in no unit.
     # Built once, as DetailView allows (each request reads a copy, get_queryset()).
     queryset = Quote.objects.select_related("person").annotate(
-        has_corrections=Exists(Correction.objects.filter(quote=OuterRef("pk")))
+        has_corrections=Exists(Correction.objects.filter(quote=OuterRef("pk"))),
+        has_units=Exists(Membership.objects.filter(person=OuterRef("person"))),
     )
 
     def get(self, request, *args, **kwargs):
@@ -104,7 +106,7 @@ class QuoteDetailView(DetailView):
         for article, comparison in zip(articles, comparisons, strict=True):
             article.comparison = comparison
         person = self.object.person
-        memberships = person.memberships.select_related("unit") if person else None
+        memberships = person.memberships.select_related("unit") if self.object.has_units else []
         return super().get_context_data(
             articles=articles,
             outlets=self.by_outlet(articles),

@@ -180,6 +180,23 @@ def test_corrections_are_listed_and_asked_for_only_when_there_are_some(
     assert "A word was misread." in page and "(Scan)" in page
 
 
+@pytest.mark.django_db
+def test_units_are_asked_for_only_when_the_speaker_serves_in_one(client, django_assert_num_queries):
+    """Whether the speaker serves in a unit comes with the quote, as whether it has
+    corrections does: a civilian's quote, or an unnamed speaker's, is shown in two queries."""
+    civilian = QuoteFactory(person=PersonFactory(name="Oskar Quayside"), text="Nets are dry.")
+    unnamed = QuoteFactory(person=None, speaker_description="a ferryman", text="Fog again.")
+    for quote in (civilian, unnamed):
+        printed(quote)
+        with django_assert_num_queries(2):  # the quote, its printings
+            page = client.get(quote.get_absolute_url()).content.decode()
+        assert quote.text in page and 'class="units"' not in page
+    MembershipFactory(person=civilian.person, unit=UnitFactory(name="3rd Dune Watch"))
+    with django_assert_num_queries(3):  # and the speaker's units
+        page = client.get(civilian.get_absolute_url()).content.decode()
+    assert 'class="units"' in page and "3rd Dune Watch" in page
+
+
 @pytest.mark.parametrize("path", ["/q/%00/", "/q/ab%00cd/", "/q/%00/cite.bib", "/people/%00/"])
 def test_a_nul_in_an_address_is_not_found(client, db, path):
     """PostgreSQL refuses text holding NUL: such an address is a plain 404, never a 500."""
