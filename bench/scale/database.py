@@ -62,6 +62,22 @@ def drop(url: str) -> None:
         )
 
 
+def make_empty(url: str, env: dict[str, str]) -> None:
+    """The database of `url` made anew and migrated: an archive empty in fact, not only of
+    live rows. An import rolled back leaves its rows behind, dead, until a VACUUM, and where
+    autovacuum is off (as on the machine the figures come from) nothing ever removes them."""
+    drop(url)
+    create(url)
+    migrate(env | {"DATABASE_URL": url})
+
+
+def vacuum(url: str) -> None:
+    """VACUUM the database of `url`: the dead rows of an import rolled back removed, as
+    autovacuum would, so that the next import and the next run meet the archive as built."""
+    with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
+        conn.execute("VACUUM")
+
+
 def child(arguments: list[str], env: dict[str, str], what: str) -> str:
     """Run our own interpreter with `arguments` in the project folder and `env`; its standard
     output, or SystemExit with the end of what it printed when it fails."""

@@ -103,16 +103,59 @@ def test_the_loaded_archive_is_what_the_app_would_have_derived():
     assert Person.objects.filter(slug=built.tables[Person][0]["slug"]).exists()
 
 
+def bench_url(suffix: str) -> str:
+    """A database of this test process's own on the test server."""
+    settings = connection.settings_dict
+    return (
+        f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
+        f"{settings['PORT'] or 5432}/verbatim_bench_test_{os.getpid()}{suffix}"
+    )
+
+
+@postgres_only
+def test_an_import_rolled_back_leaves_nothing_behind_for_the_next():
+    """What a rolled-back import leaves in a table (dead rows, which nothing removes where
+    autovacuum is off) is gone after the vacuum between imports; and the empty archive is
+    made anew, migrated and never vacuumed, as a new archive is."""
+    import psycopg
+
+    from bench.scale import database
+
+    url = bench_url("_vacuum")
+    env = database.environment(
+        url, SECRET_KEY="x" * 50, ALLOWED_HOSTS="127.0.0.1", DEBUG="0", SECURE_SSL_REDIRECT="0"
+    )
+    size = "SELECT pg_relation_size('quotes_surname')"
+    try:
+        database.make_empty(url, env)
+        with psycopg.connect(url) as conn:
+            conn.execute(
+                "INSERT INTO quotes_surname (key) "
+                "SELECT 'name' || n FROM generate_series(1, 5000) n"
+            )
+            conn.rollback()
+            assert conn.execute("SELECT count(*) FROM quotes_surname").fetchone() == (0,)
+            assert conn.execute(size).fetchone()[0] > 0
+        database.vacuum(url)
+        with psycopg.connect(url) as conn:
+            assert conn.execute(size).fetchone() == (0,)
+        database.make_empty(url, env)
+        with psycopg.connect(url) as conn:
+            # Migrated, with nothing in it, and no statistics saying so: the planner's
+            # guess for a table never vacuumed, as in an archive just made.
+            assert conn.execute("SELECT count(*) FROM django_migrations").fetchone()[0] > 0
+            reltuples = "SELECT reltuples FROM pg_class WHERE relname = 'quotes_fingerprint'"
+            assert conn.execute(reltuples).fetchone() == (-1,)
+    finally:
+        database.drop(url)
+
+
 @postgres_only
 @pytest.mark.django_db
 def test_make_bench_writes_the_report(tmp_path):
     """A whole run at a tiny size: the report holds every page with its figures, no page
     failed, and the import and export were measured."""
-    settings = connection.settings_dict
-    url = (
-        f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
-        f"{settings['PORT'] or 5432}/verbatim_bench_test_{os.getpid()}"
-    )
+    url = bench_url("")
     env = {k: v for k, v in os.environ.items() if k not in {"VERBATIM_DEV", "DATABASE_URL"}}
     command = [
         sys.executable, "-m", "bench.scale", "--database", url, "--printings", "400",
