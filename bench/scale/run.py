@@ -66,7 +66,7 @@ def arguments(argv=None):
     parser.add_argument(
         "--import-rounds",
         type=int,
-        default=3,
+        default=5,
         help="imports into each archive, alternately; the report gives each one's median",
     )
     parser.add_argument("--export-rows", type=int, default=100_000)
