@@ -74,6 +74,19 @@ def arguments(argv=None):
     parser.add_argument("--output", type=Path, default=ROOT / "var" / "bench")
     parser.add_argument("--build-only", action="store_true", help="build or check the archive")
     parser.add_argument(
+        "--import-only",
+        action="store_true",
+        help="build or check the archive, then only the imports (no pages, no export, no report)",
+    )
+    parser.add_argument(
+        "--import-queries",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --import-only: count every query of each import and print its N most costly "
+        "statements (the counting itself takes a little time)",
+    )
+    parser.add_argument(
         "--keep-archive",
         action="store_true",
         help="measure the archive already built at this size even if its stamp no longer "
@@ -125,6 +138,9 @@ def main(argv=None):
     build_seconds = round(time.monotonic() - started, 1)
     if args.build_only:
         log(build_summary(stamp, build_seconds))
+        return
+    if args.import_only:
+        imports_alone(args, env, empty_url, seed)
         return
 
     collect_static(env, args.output / "static")
@@ -415,6 +431,39 @@ def serve(args, env, pages, label) -> dict:
 
 
 def transfers(args, env, empty_url, seed):
+    from . import transfer
+
+    imported = imports(args, env, empty_url, seed)
+    log(f"export: {args.export_rows:,} CSV rows")
+    out = args.output / "export.csv"
+    export = transfer.export_csv(args.export_rows, out)
+    out.unlink(missing_ok=True)
+    log(f"  {export['rows']:,} rows in {export['seconds']}s")
+    return imported, export
+
+
+def imports_alone(args, env, empty_url, seed) -> None:
+    """--import-only: the imports as a whole run measures them, with each side's median, the
+    ratio of the medians and each round's own; with --import-queries, the queries too."""
+    if args.import_queries:
+        env = env | {"BENCH_IMPORT_QUERIES": str(args.import_queries)}
+    result = imports(args, env, empty_url, seed)
+    empty, full = result["empty_articles_per_s"], result["full_articles_per_s"]
+    runs = result["runs"]
+    pairs = [f["seconds"] / e["seconds"] for e, f in zip(runs["empty"], runs["full"], strict=True)]
+    log(
+        f"medians: {empty:.2f} articles/s empty, {full:.2f} full, {empty / full:.2f}x; "
+        f"each round's full/empty: {', '.join(f'{pair:.2f}' for pair in pairs)}"
+    )
+    for side, side_runs in runs.items():
+        for run in side_runs[:1]:
+            if "queries" in run:
+                log(f"{side}: {run['queries']} queries, {run['sql_seconds']}s of SQL (round 1)")
+                for count, ms, statement in run["statements"]:
+                    log(f"  {count:6d} {ms:9.1f} ms  {statement}")
+
+
+def imports(args, env, empty_url, seed) -> dict:
     from quotes import public
 
     from . import database, transfer
@@ -445,18 +494,10 @@ def transfers(args, env, empty_url, seed):
             log(f"  {runs[side][-1]['articles_per_s']} articles/s")
             if side == "full":
                 database.vacuum(env["DATABASE_URL"])
-    log(f"export: {args.export_rows:,} CSV rows")
-    out = args.output / "export.csv"
-    export = transfer.export_csv(args.export_rows, out)
-    out.unlink(missing_ok=True)
-    log(f"  {export['rows']:,} rows in {export['seconds']}s")
     empty, full = (
         statistics.median(run["articles_per_s"] for run in runs[side]) for side in ("empty", "full")
     )
-    return (
-        {"empty_articles_per_s": empty, "full_articles_per_s": full, "runs": runs},
-        export,
-    )
+    return {"empty_articles_per_s": empty, "full_articles_per_s": full, "runs": runs}
 
 
 # --- What the report says about the run ----------------------------------------------------

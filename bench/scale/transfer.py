@@ -9,9 +9,13 @@ it times the command as an operator runs it, less the interpreter's start.
 """
 
 import json
+import os
 import random
+import re
 import sys
 import time
+from collections import defaultdict
+from contextlib import nullcontext
 from pathlib import Path
 
 from bench.scale.database import child
@@ -98,13 +102,15 @@ def import_rolled_back(folder: Path) -> dict:
     """(In the child process.) import_articles --publish on `folder` inside a transaction
     that is then rolled back: the articles imported, the seconds taken, articles a second."""
     from django.core.management import call_command
-    from django.db import transaction
+    from django.db import connection, transaction
     from django.urls import reverse
 
     from archive.models import Article
     from quotes.models import Quote
 
     files = len([p for p in folder.iterdir() if p.suffix == ".txt"])
+    counting = int(os.environ.get("BENCH_IMPORT_QUERIES") or 0)
+    statements = Statements()
     with transaction.atomic():
         # One article first, untimed: the first import loads word lists and compiles rules.
         call_command("import_articles", str(folder.parent / WARM_UP), "--publish", verbosity=0)
@@ -113,19 +119,61 @@ def import_rolled_back(folder: Path) -> dict:
         reverse("quotes:quote-detail", kwargs={"short_id": "warm-up"})
         before, quotes_before = Article.objects.count(), Quote.objects.count()
         started = time.perf_counter()
-        call_command("import_articles", str(folder), "--publish", verbosity=0)
+        with connection.execute_wrapper(statements) if counting else nullcontext():
+            call_command("import_articles", str(folder), "--publish", verbosity=0)
         seconds = time.perf_counter() - started
         imported = Article.objects.count() - before
         quotes = Quote.objects.count() - quotes_before
         transaction.set_rollback(True)
     if imported != files:
         raise SystemExit(f"{imported} of {files} generated articles were imported")
-    return {
+    figures = {
         "articles": imported,
         "seconds": round(seconds, 2),
         "articles_per_s": round(imported / seconds, 2),
         "new_quotes": quotes,
     }
+    if counting:
+        figures |= statements.summary(counting)
+    return figures
+
+
+def shape_of(sql: str) -> str:
+    """A statement without its values: literals, numbers and the lengths of IN lists."""
+    sql = re.sub(r"'[^']*'", "?", sql)
+    sql = re.sub(r"\b\d+\b", "N", sql)
+    return re.sub(r"(%s, )+%s", "%s…", sql)
+
+
+class Statements:
+    """An execute wrapper counting and timing each query of the import by its statement, the
+    values left out (literals, numbers, the lengths of IN lists), to see where its SQL goes."""
+
+    def __init__(self):
+        self.seen = defaultdict(lambda: [0, 0.0])
+
+    def __call__(self, execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            seconds = time.perf_counter() - started
+            figures = self.seen[shape_of(sql)]
+            figures[0] += 1
+            figures[1] += seconds
+
+    def summary(self, top: int) -> dict:
+        """The number of queries, their seconds, and the `top` statements by time (count, ms,
+        the statement's start)."""
+        costly = sorted(self.seen.items(), key=lambda item: -item[1][1])[:top]
+        return {
+            "queries": sum(count for count, _ in self.seen.values()),
+            "sql_seconds": round(sum(seconds for _, seconds in self.seen.values()), 3),
+            "statements": [
+                [count, round(seconds * 1000, 1), " ".join(shape.split())[:160]]
+                for shape, (count, seconds) in costly
+            ],
+        }
 
 
 def export_csv(rows: int, out: Path) -> dict:

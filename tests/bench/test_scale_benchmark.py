@@ -4,6 +4,7 @@ same for the same seed, loads into PostgreSQL as the app itself would have deriv
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -166,12 +167,32 @@ def test_make_bench_writes_the_report(tmp_path):
         result = subprocess.run(  # noqa: S603 - our own interpreter and module
             command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False
         )
+        # The imports alone, on the archive just built, with their queries counted.
+        alone = subprocess.run(  # noqa: S603 - our own interpreter and module
+            [*command, "--import-only", "--import-queries", "3"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
     finally:
         from bench.scale import database
 
         database.drop(url)
         database.drop(url + "_empty")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert alone.returncode == 0, alone.stdout[-3000:] + alone.stderr[-3000:]
+    assert "reusing the archive built" in alone.stdout
+    assert "gunicorn" not in alone.stdout and "export" not in alone.stdout
+    assert re.search(r"medians: [\d.]+ articles/s empty, [\d.]+ full, [\d.]+x; "
+                     r"each round's full/empty: [\d.]+, [\d.]+$", alone.stdout, re.M)  # fmt: skip
+    for side in ("empty", "full"):
+        counted = re.search(rf"{side}: (\d+) queries, [\d.]+s of SQL", alone.stdout)
+        assert counted and int(counted.group(1)) > 3 * 10, alone.stdout  # 3 articles
+        statements = alone.stdout.split(counted.group(0))[1].splitlines()[1:4]
+        assert all(re.search(r"\d+ +[\d.]+ ms  (SELECT|INSERT|UPDATE|\()", s) for s in statements)
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["printings"] == 400
     assert report["bare_rps"] > 0
