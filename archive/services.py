@@ -311,14 +311,17 @@ def outlet_named(name: str | None, *, domain: str = "") -> Outlet | None:
     # asks), each saying whether it has the name: none is never a match.
     by_name = Q(name__iexact=name) if name else Q(pk=None)
     at_domain = Q(domain=domain) if domain else Q(pk=None)
+    # In Outlet's order (by name), which `.first()` of the name alone took.
     found = list(
         Outlet.objects.filter(by_name | at_domain).annotate(
             named=ExpressionWrapper(by_name, output_field=BooleanField())
         )
-    )  # by name
+    )
     named = [outlet for outlet in found if outlet.named]
+    if named:
+        return named[0]
     if found:
-        return named[0] if named else min(found, key=attrgetter("pk"))
+        return min(found, key=attrgetter("pk"))
     name = name or domain[:200]
     try:
         return Outlet.objects.create(name=name, domain=domain)
