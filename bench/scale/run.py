@@ -456,11 +456,11 @@ def imports_alone(args, env, empty_url, seed) -> None:
         f"each round's full/empty: {', '.join(f'{pair:.2f}' for pair in pairs)}"
     )
     for side, side_runs in runs.items():
-        for run in side_runs[:1]:
-            if "queries" in run:
-                log(f"{side}: {run['queries']} queries, {run['sql_seconds']}s of SQL (round 1)")
-                for count, ms, statement in run["statements"]:
-                    log(f"  {count:6d} {ms:9.1f} ms  {statement}")
+        first = side_runs[0]
+        if "queries" in first:
+            log(f"{side}: {first['queries']} queries, {first['sql_seconds']}s of SQL (round 1)")
+            for count, ms, statement in first["statements"]:
+                log(f"  {count:6d} {ms:9.1f} ms  {statement}")
 
 
 def imports(args, env, empty_url, seed) -> dict:
