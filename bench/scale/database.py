@@ -72,10 +72,14 @@ def make_empty(url: str, env: dict[str, str]) -> None:
 
 
 def vacuum(url: str) -> None:
-    """VACUUM the database of `url`: the dead rows of an import rolled back removed, as
-    autovacuum would, so that the next import and the next run meet the archive as built."""
+    """VACUUM and ANALYZE the database of `url`: the dead rows of an import rolled back
+    removed, as autovacuum would, so that the next import and the next run meet the archive
+    as built. ANALYZE too (a second or two at a million printings), because VACUUM alone,
+    scanning only the pages an import touched, moves each table's row estimate (`reltuples`,
+    which the planner and the lists' "about N" read) a little further from the truth every
+    time: the fingerprints' fell from 14.26M to 10.73M in 20 imports."""
     with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
-        conn.execute("VACUUM")
+        conn.execute("VACUUM (ANALYZE)")
 
 
 def child(arguments: list[str], env: dict[str, str], what: str) -> str:
