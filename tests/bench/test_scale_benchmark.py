@@ -2,6 +2,7 @@
 same for the same seed, loads into PostgreSQL as the app itself would have derived it, and
 `python -m bench.scale` writes a report with the figures issue 11 asks for."""
 
+import contextlib
 import json
 import os
 import re
@@ -113,6 +114,23 @@ def bench_url(suffix: str) -> str:
     )
 
 
+@contextlib.contextmanager
+def empty_archive(suffix: str):
+    """A database of this test's own (`bench_url(suffix)`), made and migrated as the bench's
+    empty archive is, and dropped after: its URL and the environment the bench gives it."""
+    from bench.scale import database
+
+    url = bench_url(suffix)
+    env = database.environment(
+        url, SECRET_KEY="x" * 50, ALLOWED_HOSTS="127.0.0.1", DEBUG="0", SECURE_SSL_REDIRECT="0"
+    )
+    try:
+        database.make_empty(url, env)
+        yield url, env
+    finally:
+        database.drop(url)
+
+
 @postgres_only
 def test_an_import_rolled_back_leaves_nothing_behind_for_the_next():
     """What a rolled-back import leaves in a table (dead rows, which nothing removes where
@@ -122,13 +140,8 @@ def test_an_import_rolled_back_leaves_nothing_behind_for_the_next():
 
     from bench.scale import database
 
-    url = bench_url("_vacuum")
-    env = database.environment(
-        url, SECRET_KEY="x" * 50, ALLOWED_HOSTS="127.0.0.1", DEBUG="0", SECURE_SSL_REDIRECT="0"
-    )
     size = "SELECT pg_relation_size('quotes_surname')"
-    try:
-        database.make_empty(url, env)
+    with empty_archive("_vacuum") as (url, env):
         with psycopg.connect(url) as conn:
             conn.execute(
                 "INSERT INTO quotes_surname (key) "
@@ -147,8 +160,6 @@ def test_an_import_rolled_back_leaves_nothing_behind_for_the_next():
             assert conn.execute("SELECT count(*) FROM django_migrations").fetchone()[0] > 0
             reltuples = "SELECT reltuples FROM pg_class WHERE relname = 'quotes_fingerprint'"
             assert conn.execute(reltuples).fetchone() == (-1,)
-    finally:
-        database.drop(url)
 
 
 @postgres_only
@@ -160,13 +171,8 @@ def test_the_vacuum_between_imports_keeps_the_row_estimates_true():
 
     from bench.scale import database
 
-    url = bench_url("_estimate")
-    env = database.environment(
-        url, SECRET_KEY="x" * 50, ALLOWED_HOSTS="127.0.0.1", DEBUG="0", SECURE_SSL_REDIRECT="0"
-    )
     estimate = "SELECT reltuples FROM pg_class WHERE relname = 'quotes_surname'"
-    try:
-        database.make_empty(url, env)
+    with empty_archive("_estimate") as (url, _):
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute(
                 "INSERT INTO quotes_surname (key) "
@@ -178,8 +184,6 @@ def test_the_vacuum_between_imports_keeps_the_row_estimates_true():
         database.vacuum(url)
         with psycopg.connect(url) as conn:
             assert conn.execute(estimate).fetchone() == (50000,)
-    finally:
-        database.drop(url)
 
 
 @postgres_only
