@@ -45,13 +45,10 @@ def exists(url: str) -> bool:
         return bool(conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone())
 
 
-def create(url: str, *, template: str | None = None) -> None:
+def create(url: str) -> None:
     _, name = parts(url)
-    query = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
-    if template:
-        query = sql.SQL("{} TEMPLATE {}").format(query, sql.Identifier(template))
     with admin(url) as conn:
-        conn.execute(query)
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def drop(url: str) -> None:
