@@ -202,17 +202,23 @@ def _speaker_right(person, gold_speaker, gold) -> bool:
     if person is None:
         # An institution ("the SBU said") may be kept as a description with no person.
         return bool(wanted.get("accept_none"))
+    # The keys are the spellings that identify the person (../shared/corpus/README.md): any
+    # one of them among the words of the name or an alias is the person.
     tokens = {w for name in [person.name, *person.aliases] for w in words(name)}
-    return all(key in tokens for key in wanted["keys"])
+    return any(key in tokens for key in wanted["keys"])
 
 
 def _unit_right(person, gold_unit) -> bool:
     if person is None:
         return False
-    # The gold `keys` must be in the unit's name; `also` lists words that may be ("aviation"
-    # in "47th Aviation Regiment"), as ../shared/corpus/README.md defines them.
+    # Every gold key must appear in the unit's name, as a word or the start of one ("khart"
+    # of "Khartiia"); `also` lists words that may ("aviation" in "47th Aviation Regiment"),
+    # as ../shared/corpus/README.md defines them.
     return any(
-        all(token in unit_key(m.unit.name).split() for token in gold_unit["keys"])
+        all(
+            any(word.startswith(key) for word in unit_key(m.unit.name).split())
+            for key in gold_unit["keys"]
+        )
         for m in person.memberships.all()
     )
 

@@ -128,3 +128,21 @@ def test_a_false_link_is_a_statement_that_meets_the_others_nowhere():
     assert misses == [
         "d.txt: false link, ['u9'] in ['d.txt'] ~ ['u0', 'u1'] in ['a.txt', 'b.txt', 'c.txt']"
     ]
+
+
+@pytest.mark.django_db
+def test_gold_keys_are_spellings_and_unit_keys_start_words():
+    """A speaker is right when any one of the gold keys (the spellings that identify them) is
+    a word of their name or an alias; a unit is right when every gold key starts a word of
+    its name ("khart" of "Khartiia"), and a key that only ends a word does not count."""
+    from quotes.evaluation import _speaker_right, _unit_right
+    from tests.factories import MembershipFactory, PersonFactory, UnitFactory
+
+    gold = {"speakers": {"V": {"keys": ["vantongeren", "vantongern"]}}}
+    assert _speaker_right(PersonFactory(name="Ilse Vantongeren"), "V", gold)
+    assert not _speaker_right(PersonFactory(name="Ilse Vanton"), "V", gold)
+    person = PersonFactory(name="Marta Olvig")
+    MembershipFactory(person=person, unit=UnitFactory(name="Harbour Brigade Ostrava"))
+    assert _unit_right(person, {"keys": ["harb", "ostrav"]})
+    assert not _unit_right(person, {"keys": ["arbour"]})
+    assert not _unit_right(person, {"keys": ["harb", "36"]})
