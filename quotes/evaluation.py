@@ -14,26 +14,30 @@ from archive.services import ArticleRejected, archive_article
 from archive.sources import collect
 
 from . import public
-from .extraction.text import fold, words
-from .extraction.units import unit_key
+from .extraction.text import fold
+from .gold import names_speaker, names_unit
 from .models import Appearance, Quote
 
 # The quality bar the archive is held to: least acceptable values per figure. The reference
-# set (the seeds the rules grew up on) is held higher than a set of articles the rules were
-# not written from, and every other set is held to the bar for unseen news.
+# set (the seeds the rules grew up on) stays whole; every other set is held to the bar for
+# unseen news, at the figure a model trained without it gets (evaluate_extraction
+# --leave-one-out): speaker accuracy over every quotation found, and over what the machine is
+# sure of and publishes unreviewed, with the least share it must publish so.
 REFERENCE_TARGETS = {
-    "recall": 0.98,
-    "precision": 0.98,
-    "speaker_accuracy": 0.98,
-    "unit_accuracy": 0.98,
-    "link_recall": 0.95,
+    "recall": 1.0,
+    "precision": 1.0,
+    "speaker_accuracy": 1.0,
+    "unit_accuracy": 1.0,
+    "link_recall": 1.0,
 }
 UNSEEN_TARGETS = {
     "recall": 0.95,
     "precision": 0.95,
-    "speaker_accuracy": 0.95,
-    "unit_accuracy": 0.90,
-    "link_recall": 0.66,
+    "speaker_accuracy": 0.92,
+    "unit_accuracy": 0.85,
+    "link_recall": 0.80,
+    "sure_speaker_accuracy": 0.97,
+    "sure_share": 0.80,
 }
 TARGETS = {"seeds": REFERENCE_TARGETS}
 MAX_FALSE_LINKS = 0
@@ -59,6 +63,10 @@ class Scores:
     link_recall: float
     false_links: int
     misses: list
+    # Over the found sentences whose printing the machine was sure of (no doubt: what an
+    # import with --publish publishes unreviewed): their speaker accuracy and their share.
+    sure_speaker_accuracy: float = 1.0
+    sure_share: float = 1.0
 
     def as_dict(self):
         return asdict(self)
@@ -108,6 +116,7 @@ def score(gold: dict) -> Scores:
     misses = []
     found_in = {}  # (file, index) -> appearance
     gold_total = found = speaker_ok = speaker_total = unit_ok = unit_total = 0
+    sure_ok = sure_total = 0
     appearance_total = quoted = 0
     for entry in gold["articles"]:
         article = Article.objects.filter(source_file=entry["file"]).first()
@@ -144,18 +153,28 @@ def score(gold: dict) -> Scores:
             # Scored on whom this article credits (a linked quote may be credited to someone
             # else by another outlet; that is a conflict for the archivist, not a misreading).
             credited = hit.person
-            if _speaker_right(credited, occurrence["speaker"], gold):
+            right = _speaker_right(credited, occurrence["speaker"], gold)
+            if not hit.doubt:
+                sure_total += 1
+                sure_ok += right
+            if right:
                 speaker_ok += 1
             else:
                 name = credited.name if credited else hit.speaker_description or "nobody"
                 misses.append(
                     f"{entry['file']}: speaker {name!r} for "
-                    f"{occurrence['text'][:50]!r} (gold {occurrence['speaker']})"
+                    f"{occurrence['text'][:50]!r} (gold {occurrence['speaker']}"
+                    + (", unsure: held for review)" if hit.doubt else ", sure: published)")
                 )
             unit_id = (gold["speakers"].get(occurrence["speaker"]) or {}).get("unit")
             if unit_id:
                 unit_total += 1
-                if _unit_right(credited, gold["units"][unit_id]):
+                # A unit quoted as itself ("the 101st Airborne Division said") has its unit in
+                # the description it is credited by.
+                itself = credited is None and names_unit(
+                    hit.speaker_description, gold["units"][unit_id]
+                )
+                if itself or _unit_right(credited, gold["units"][unit_id]):
                     unit_ok += 1
                 else:
                     name = credited.name if credited else "nobody"
@@ -192,35 +211,20 @@ def score(gold: dict) -> Scores:
         link_recall=_ratio(linked, gold_links),
         false_links=_false_links(gold, misses),
         misses=misses,
+        sure_speaker_accuracy=_ratio(sure_ok, sure_total),
+        sure_share=_ratio(sure_total, speaker_total),
     )
 
 
 def _speaker_right(person, gold_speaker, gold) -> bool:
-    if gold_speaker is None:
-        return person is None
-    wanted = gold["speakers"][gold_speaker]
-    if person is None:
-        # An institution ("the SBU said") may be kept as a description with no person.
-        return bool(wanted.get("accept_none"))
-    # The keys are the spellings that identify the person (../shared/corpus/README.md): any
-    # one of them among the words of the name or an alias is the person.
-    tokens = {w for name in [person.name, *person.aliases] for w in words(name)}
-    return any(key in tokens for key in wanted["keys"])
+    names = [person.name, *person.aliases] if person is not None else []
+    return names_speaker(names, gold_speaker, gold["speakers"])
 
 
 def _unit_right(person, gold_unit) -> bool:
     if person is None:
         return False
-    # Every gold key must appear in the unit's name, as a word or the start of one ("khart"
-    # of "Khartiia"); `also` lists words that may ("aviation" in "47th Aviation Regiment"),
-    # as ../shared/corpus/README.md defines them.
-    return any(
-        all(
-            any(word.startswith(key) for word in unit_key(m.unit.name).split())
-            for key in gold_unit["keys"]
-        )
-        for m in person.memberships.all()
-    )
+    return any(names_unit(m.unit.name, gold_unit) for m in person.memberships.all())
 
 
 def _false_links(gold, misses) -> int:

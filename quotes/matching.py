@@ -57,6 +57,13 @@ SURE_COVERAGE = 0.6
 # sentences whose one long sentence is the quote's, the other cut by the first outlet.
 LONG_MIN_SHARED = 10
 LONG_COVERAGE = 0.5
+# ...or prints one sentence of the quote with the same words (whole, inside the other, or a
+# copy with a word changed) sharing this many content words, whatever else either side cut:
+# copies cut at different sentences link through any sentence they share.
+ONE_SENTENCE_SHARED = 6
+# A short statement printed whole on both sides (every sentence of each found in the other
+# as the same words) needs only this many words.
+SHORT_WHOLE_WORDS = 6
 # Words so alike that they are one statement whoever an outlet credits with them: a quote
 # of one named person takes another's printing of them, and the archivist is told.
 STRONG_MIN_WORDS = 12
@@ -351,10 +358,18 @@ class Comparison:
     copied_coverage: float = 0.0  # the larger share, counting copies only (no translations)
     whole_coverage: float = 0.0  # the larger share, counting sentences printed whole only
     anchored: bool = False  # one sentence alone ties the two: many words in common, or whole
+    best_copied: int = 0  # content words of the one sentence best printed with the same words
+    whole_both: bool = False  # every sentence on each side found whole on the other
 
     @property
     def sure(self):
-        if self.matched_words < SURE_MIN_WORDS or not self.anchored:
+        if not self.anchored:
+            return False
+        if self.best_copied >= ONE_SENTENCE_SHARED:
+            return True
+        if self.whole_both and self.matched_words >= SHORT_WHOLE_WORDS:
+            return True
+        if self.matched_words < SURE_MIN_WORDS:
             return False
         # Few content words in common are enough only where nothing was reworded: a headline
         # printing the first words of a sentence whole, not a sentence with a word swapped.
@@ -471,7 +486,10 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
         old_found = [f if f is None or not f.loose else None for f in old_found]
     every = (WHOLE, INSIDE, COPY, TRANSLATION)
     copies = (WHOLE, INSIDE, COPY)
+    found = [f for f in new_found if f is not None]
     return Comparison(
+        best_copied=max((f.shared for f in found if f.how in copies), default=0),
+        whole_both=all(f is not None and f.how in (WHOLE, INSIDE) for f in new_found + old_found),
         matched_words=sum(len(n.words) for n, f in zip(new, new_found, strict=True) if f),
         shared=sum(f.shared for f in new_found if f),
         new_coverage=_coverage(new, new_found, every),

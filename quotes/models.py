@@ -266,6 +266,12 @@ class Membership(models.Model):
         blank=True,
         help_text="The role as the article prints it: 'deputy commander'.",
     )
+    doubt = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="Why the machine is unsure the article ties the person to the unit: "
+        "'unit stated only inside the quotation'. Empty when sure.",
+    )
 
     history = HistoricalRecords(history_manager=HistoryManager)
 
@@ -587,6 +593,21 @@ class Appearance(models.Model):
         max_length=300,
         blank=True,
         help_text="The speaker's rank, title and role as this article prints them.",
+    )
+    confidence = models.FloatField(
+        default=1.0,
+        help_text="How sure the machine is of whom this article credits, 0 to 1.",
+    )
+    doubt = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="Why the machine is unsure of the speaker or their unit; empty when sure. "
+        "A statement with an unsure printing waits for review.",
+    )
+    alternatives = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Whom else the article may credit, as it prints their names.",
     )
     # Copies of the article's outlet and date, so that "printed by X between two dates" is one
     # index range per quote list rather than a join through every article; written on save()

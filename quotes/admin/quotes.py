@@ -1,12 +1,14 @@
 """Quotes and their printings in the admin: review, edit, publish, withdraw, merge and split,
 each through quotes.services.lifecycle."""
 
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef, Subquery
 from django.http import Http404, HttpResponseNotAllowed, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -59,6 +61,24 @@ class SpeakerFilter(admin.SimpleListFilter):
             return queryset.filter(person__isnull=True).exclude(speaker_description="")
         if self.value() == "none":
             return queryset.filter(person__isnull=True, speaker_description="")
+        return queryset
+
+
+class DoubtFilter(admin.SimpleListFilter):
+    """Whether the machine was unsure of a printing's speaker or unit: those quotes wait for
+    review, first in the list."""
+
+    title = "attribution"
+    parameter_name = "attribution"
+
+    def lookups(self, request, model_admin):
+        return [("unsure", "Machine unsure"), ("sure", "Machine sure")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "unsure":
+            return queryset.filter(doubt__isnull=False)
+        if self.value() == "sure":
+            return queryset.filter(doubt__isnull=True)
         return queryset
 
 
@@ -132,7 +152,15 @@ class QuoteAppearanceInline(admin.TabularInline):
     def credited(self, appearance):
         who = speaker_link(appearance.person, appearance.speaker_description, "nobody named")
         if appearance.speaker_title:
-            return format_html("{} ({})", who, appearance.speaker_title)
+            who = format_html("{} ({})", who, appearance.speaker_title)
+        if appearance.doubt:
+            who = format_html(
+                '{}<br><span class="doubt">Unsure ({}): {}{}</span>',
+                who,
+                f"{appearance.confidence:.0%}",
+                appearance.doubt,
+                "; or " + ", ".join(appearance.alternatives) if appearance.alternatives else "",
+            )
         return who
 
     @admin.display(description="outlet")
@@ -177,11 +205,16 @@ class QuoteForm(ChangeNoteForm):
 @admin.register(Quote)
 class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, HistoryAdmin):
     form = QuoteForm
-    ordering = ["-created_at"]
+    # What the machine was unsure of first: it is what waits for an archivist.
+    ordering = [
+        Exists(Appearance.objects.filter(quote=OuterRef("pk")).exclude(doubt="")).desc(),
+        "-created_at",
+    ]
     list_display = [
         "short_id",
         "text_snippet",
         "speaker",
+        "doubt_shown",
         "status",
         "appearance_count",
         "outlet_count",
@@ -190,6 +223,7 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
     list_display_links = ["short_id", "text_snippet"]
     list_filter = [
         "status",
+        DoubtFilter,
         SpeakerFilter,
         MergedFilter,
         "appearances__article__outlet",
@@ -260,14 +294,26 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
         ]
 
     def get_queryset(self, request):
+        unsure = Appearance.objects.filter(quote=OuterRef("pk")).exclude(doubt="").order_by("pk")
         return (
             super()
             .get_queryset(request)
             .annotate(
                 appearance_count=Count("appearances", distinct=True),
                 outlet_count=Count("appearances__article__outlet", distinct=True),
+                doubt=Subquery(unsure.values("doubt")[:1]),
+                alternatives=Subquery(unsure.values("alternatives")[:1]),
             )
         )
+
+    @admin.display(description="machine unsure", ordering="doubt")
+    def doubt_shown(self, quote):
+        if not quote.doubt:
+            return "–"
+        others = quote.alternatives or []
+        if isinstance(others, str):  # SQLite gives the JSON as text
+            others = json.loads(others)
+        return f"{quote.doubt}; or {', '.join(others)}" if others else quote.doubt
 
     def get_search_results(self, request, queryset, search_term):
         results, may_have_duplicates = super().get_search_results(request, queryset, search_term)

@@ -31,6 +31,11 @@ class Quotation:
     speaker_description: str = ""  # for an unnamed speaker: "one soldier", "the captured soldier"
     kind: str = "quote"  # "quote" (full direct quotation), "partial" (clause), "headline"
     statement: int = 0  # quotations with one number form one statement in this article
+    # How sure the ranking (ranking.py) is of the speaker, 0-1; below the model's threshold
+    # the attribution waits for review, with the reason and the other candidates' names.
+    confidence: float = 1.0
+    doubt: str = ""
+    alternatives: list[str] = field(default_factory=list)
 
     @property
     def start(self) -> int:
@@ -51,6 +56,9 @@ class Speaker:
     description: str = ""  # an appositive if given: "a signalman"
     rank: str = ""  # rank or title as printed, kept out of the name: "Lieutenant Colonel"
     role: str = ""  # role as printed: "deputy commander"
+    # Units the article ties to them less surely, with why: {"35th Brigade": "unit stated
+    # only inside the quotation"}. The others in `units` are stated with the person.
+    unit_doubts: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -59,8 +67,10 @@ class Extraction:
     speakers: dict[str, Speaker]  # keyed by Speaker.name
 
 
-def extract(body: str, *, title: str = "") -> Extraction:
-    """All direct quotations in `body` (and a quoted headline in `title`), attributed."""
+def extract(body: str, *, title: str = "", decide=None) -> Extraction:
+    """All direct quotations in `body` (and a quoted headline in `title`), attributed.
+    `decide(candidates, quotation)` picks each quotation's source (pipeline.run); by default
+    the learned ranking does."""
     from .pipeline import run
 
-    return run(body, title=title)
+    return run(body, title=title, decide=decide)

@@ -28,6 +28,7 @@ from .ranks import ENLISTED_RANKS, OFFICER_RANKS, ROLE
 from .speech import MASK, SPEECH_VERB, SentenceStarts
 from .text import TITLE_ABBREVIATIONS
 
+_TITLE_WORDS = re.compile(r"\s*(?:\p{Lu}\p{Ll}+\s+){1,2}")
 _PRONOUN = re.compile(r"\b([Hh]e|[Ss]he)\b(?:\s+[a-z]+ly|\s+also|\s+then|\s+later)?\s*,?\s*$")
 
 
@@ -379,7 +380,8 @@ class Attributor:
                 between = text[verb.end() : mention.start]
                 if mention.possessive:
                     break
-                if not between.strip():
+                # "said South Arvelian President X": words of the title the name left out.
+                if not between.strip() or (mention.duty and _TITLE_WORDS.fullmatch(between)):
                     chosen = mention
                     if mention.person is not None or mention.titled:
                         break

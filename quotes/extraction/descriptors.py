@@ -12,10 +12,14 @@ _PREPOSITION = r"(?:of|for|from|at|in|with|to)"
 RELATIVE_PRONOUN = r"(?:who|whom|whose|which|that)\b"
 DESCRIPTOR = re.compile(
     r"\b((?:[Oo]ne|[Aa]nother|[Aa]n?|[Tt]he|[Tt]his|[Tt]hat)"
-    r"(?:[ \u00a0]+(?!" + _PREPOSITION + r"\b|" + RELATIVE_PRONOUN + r")"
+    r"(?:[ \u00a0]+(?!"
+    + _PREPOSITION
+    + r"\b|"
+    + RELATIVE_PRONOUN
+    + r"|(?:also|then|later|again)\b)"
     r"(?:[a-z][\w-]*|\p{Lu}\p{Ll}+|\d[\w-]*|POW)){0,3}"
     r"(?:[ \u00a0]+" + _PREPOSITION + r"(?:[ \u00a0]+(?:the|a|an|his|her|their))?"
-    r"(?:[ \u00a0]+(?!" + RELATIVE_PRONOUN + r")[\p{L}\d][\w'’-]*){1,6})?)"
+    r"(?:[ \u00a0]+(?!" + RELATIVE_PRONOUN + r")[\p{L}\d][\w'’-]*){1,12})?)"
     r"(?:\s+(?:also|then|later|again|had|has|have|was|were|\w+ly))?\s*,?\s*$"
 )
 # Heads of speech-verb subjects that are not one person: documents, bodies, groups.
@@ -159,7 +163,10 @@ _PERSON_ACRONYMS = frozenset({"POW"})
 _OUTLET_WORDS = set(
     "Times Post Press News Telegraph Gazette Herald Journal Tribune Mail Daily Weekly Sun "
     "Guardian Observer Independent Express Standard Chronicle Review Agency Newsweek Radio "
-    "Television TV Channel Network Inform Media Wire Insider Monitor Courier Pravda".split()
+    "Television TV Channel Network Inform Media Wire Insider Monitor Courier Pravda Online "
+    # The wire services and broadcasters every outlet credits: "..., the BBC reported."
+    "BBC CNN Reuters AFP AP TASS RIA Interfax Ukrinform UNIAN Xinhua Bloomberg Sky NBC CBS "
+    "Euronews Yonhap Kyodo Jiji NET".split()
 )
 
 
@@ -198,14 +205,36 @@ _HEADS = {"governor": "regional", "mayor": "city"}
 
 
 # Words for one role: machine-translated copy calls a spokesman "the speaker".
-_SAME_ROLE = {"spokeswoman": "spokesman", "spokesperson": "spokesman", "speaker": "spokesman"}
+_SAME_ROLE = {
+    "spokeswoman": "spokesman",
+    "spokesperson": "spokesman",
+    "speaker": "spokesman",
+    "justice": "judge",  # "Mr Justice X" is "the judge"
+    "gov": "governor",
+    "chairwoman": "chairman",
+    "chairperson": "chairman",
+    "chair": "chairman",
+}
 # Roles that make an officer, so that "the officer" fits a company commander.
 _OFFICER_ROLES = frozenset("commander officer".split())
 
 
+# Roles said as the head of a place: "the head of the city", "the city head" is its mayor.
+_HEAD_OF = re.compile(
+    r"\b(?:head\s+of\s+(?:the\s+)?(?P<of>city|town|region|oblast|province|district)"
+    r"|(?P<before>city|town|regional|oblast|provincial|district)\s+head)\b"
+)
+_HEADED = {"city": "mayor", "town": "mayor", "region": "governor", "regional": "governor",
+           "oblast": "governor", "province": "governor", "provincial": "governor",
+           "district": "governor"}  # fmt: skip
+
+
 def _role_words(phrase: str) -> tuple[str, frozenset[str]]:
     """'the deputy brigade commander of the ...' -> ('commander', {'deputy'}); 'the speaker'
-    -> ('spokesman', {})."""
+    -> ('spokesman', {}); 'the head of the city' -> ('mayor', {})."""
+    headed = _HEAD_OF.search(phrase.lower())
+    if headed:
+        return _HEADED[headed.group("of") or headed.group("before")], frozenset()
     before = re.split(r"\s" + _PREPOSITION + r"\s", phrase.lower())[0]
     words = re.findall(r"[a-z][a-z-]*", before)
     if not words:

@@ -6,11 +6,20 @@ from .ranks import RANK, ROLE
 from .units import SERVICE, SERVICE_OWNER, UNIT, UNIT_NOUNS
 
 # The unit's owner country, left out of the unit's name: "Russia's 47th aviation regiment".
-_OWNER = r"(?:(?:\p{Lu}\p{Ll}+[ \u00a0]){0,2}\p{Lu}\p{Ll}+['’]s?[ \u00a0]+)?"
+_OWNER = (
+    r"(?:(?:\p{Lu}\p{Ll}+[ \u00a0]){0,2}\p{Lu}\p{Ll}+['’]s?[ \u00a0]+"
+    # "the Ukrainian 36th Marine Brigade": a nationality before a numbered unit.
+    r"|\p{Lu}\p{Ll}+(?:ian|ese|ish|an)[ \u00a0]+(?=\d))?"
+)
 # A unit, or a service or command ("the Ukrainian Navy", "Operational Command South") where a
 # role apposition states it as the person's.
 _STATED_UNIT = r"(?:" + SERVICE_OWNER + r"(?P<unit>" + SERVICE + r")|(?P<unit>" + UNIT + r"))"
-_IN_UNIT = r"\s+(?:of|from|in|with|for|at)\s+" + _OWNER + r"(?:the\s+)?" + _STATED_UNIT
+_IN_UNIT = (
+    r"\s+(?:of|from|in|with|for|at)\s+(?:the\s+(?=\p{Lu}\p{Ll}+(?:ian|ese|ish|an)\s+\d))?"
+    + _OWNER
+    + r"(?:the\s+)?"
+    + _STATED_UNIT
+)
 RANK_I = r"(?i:" + RANK + r")"
 # A role narrowed to a part of the unit: "head of the press service (of the 10th Army Corps)",
 # "commander of the reconnaissance company (of the 5th Brigade)".
@@ -45,6 +54,12 @@ UNIT_AFTER = re.compile(
     + _OWNER
     + r"(?:the\s+)?"
     + _STATED_UNIT
+    # "X, who leads the Kraken unit", "X, who commands the 47th Brigade"
+    + r"|,?\s*who\s+(?P<commands>commands|commanded|leads|led|heads|headed|founded)\s+"
+    + _OWNER
+    + r"(?:the\s+)?(?P<unit>"
+    + UNIT
+    + r")"
     # "X was introduced as the spokesman of the Navy"
     + r"|\s+(?:was|is|had\s+been)\s+(?:introduced|presented|identified)\s+as\s+(?:(?:a|an|the)\s+)?"
     r"(?P<duty>"
@@ -56,12 +71,33 @@ UNIT_AFTER = re.compile(
     + _OWNER
     + r"(?:the\s+)?(?P<unit>"
     + UNIT
-    + r"))"
+    + r")"
+    # ", the 101st Airborne Division (Air Assault) deputy commanding general,", ", the Azov
+    # Regiment's commander,": the unit, then the role.
+    + r"|\s*,\s*(?:the\s+)?(?P<unit>"
+    + UNIT
+    + r")(?:\s*\([^)\n]{1,30}\))?(?:['’]s)?\s+(?P<duty>(?:[a-z][\w-]*\s+){0,2}?(?:"
+    + ROLE
+    + r"|general|commanding\s+general)))"
 )
 # "deputy commander of Russia's 47th aviation regiment, Lieutenant Colonel X": the mention
-# starts at the rank.
-# Without the comma too: "- told the drone operator of the 139th brigade Petrenko Bohdan".
-UNIT_BEFORE = re.compile(r"\b(?P<duty>" + _DUTY + r")" + _IN_UNIT + r"(?:\s*,)?\s*$")
+# starts at the rank. Without the comma too: "- told the drone operator of the 139th brigade
+# Petrenko Bohdan"; capitalised ("Deputy Commander of the Y, X"); with the unit's owner after
+# it ("commander of the Y battalion of the Z Republic (ZR), X").
+_DUTY_ANY_CASE = (
+    r"(?i:" + ROLE + r")(?:\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?"
+    r"(?=\s+(?:of|from|in|with|for|at)\s+(?:the\s+)?[\p{Lu}\d]))?"
+)
+_OWNER_AFTER = r"(?:\s+of\s+(?:the\s+)?\p{Lu}[^,;:.!?\n\x01()]{1,60}?)?(?:\s*\([^)\n]{1,20}\))?"
+UNIT_BEFORE = re.compile(
+    r"\b(?P<duty>" + _DUTY_ANY_CASE + r")" + _IN_UNIT + _OWNER_AFTER + r"(?:\s*,)?\s*$"
+)
+# "The Azov Regiment commander, Major X", "Vostok battalion commander X": the unit, then the
+# role, right before the name.
+UNIT_ROLE_BEFORE = re.compile(
+    r"(?:\b(?:the|The)\s+)?(?P<unit>" + UNIT + r")(?:['’]s)?\s+(?P<duty>(?i:" + ROLE + r"))"
+    r"\s*,?\s*$"
+)
 # "Navy spokesman X", "the Air Force's spokesman, X": a service named by its role's holder.
 SERVICE_BEFORE = re.compile(
     r"(?<![\w-])(?:(?:the|The)\s+)?"
@@ -91,6 +127,20 @@ UNIT_OWNED_BEFORE = re.compile(
     r"\s+(?P<duty>" + _DUTY + r")\s*,?)\s*$"
 )
 ANY_UNIT = re.compile(UNIT)
+# A unit its speaker states inside their own words: "I am serving in the 36th Marine
+# Brigade", "We are fighters of the Kraken unit", "my unit, the 12th Brigade".
+UNIT_SPOKEN = re.compile(
+    r"\b(?:(?:I|[Ww]e)\s+(?:am\s+|are\s+|'m\s+|’m\s+|'re\s+|’re\s+|have\s+been\s+)?"
+    r"(?:(?:currently|now|still|also)\s+)?"
+    r"(?:serv(?:e|ing|ed)|fight(?:ing)?|fought)\s+(?:in|with|for)\s+"
+    r"|(?:I\s+am|I['’]m|[Ww]e\s+are)\s+(?:a\s+|the\s+)?(?:commander|soldier|member|fighter|"
+    r"serviceman|servicemen|marine|marines|soldiers|fighters|members|defenders?)"
+    r"\s+(?:of|in|with|from)\s+"
+    r"|\b(?:[Mm]y|[Oo]ur)\s+(?:unit|brigade|battalion|regiment|company),\s+)"
+    r"(?:the\s+)?(?P<unit>" + UNIT + r")"
+)
+# After a possessive name: "X's Vostok battalion", "X's own 47th Brigade".
+UNIT_POSSESSED = re.compile(r"['’]s?\s+(?:own\s+)?(?P<unit>" + UNIT + r")")
 
 
 # A role and perhaps its unit between a verb and the name it precedes: " the drone operator

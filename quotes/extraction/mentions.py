@@ -16,10 +16,13 @@ from .memberships import (
     UNIT_LATER,
     UNIT_OWNED,
     UNIT_OWNED_BEFORE,
+    UNIT_POSSESSED,
+    UNIT_ROLE_BEFORE,
 )
 from .places import is_country, is_demonym, is_place
 from .ranks import ROLE, duty_name, leading_rank, rank_before, rank_title
 from .speech import SPEECH_VERB, SentenceStarts
+from .text import TITLE_ABBREVIATIONS
 from .units import SERVICE, UNIT_NOUNS, StatedUnits
 
 # Words that start capitalised word runs without being part of a name.
@@ -36,6 +39,23 @@ _TITLES = set(
     "Queen Prince Princess Pope Mayor Chancellor Premier Commander Admiral Marshal Father "
     "Rev Judge".split()
 )
+# Titles that state no role: "Mr", "Dr".
+CIVIL_TITLES = set("Mr Mrs Ms Miss Dr Sir Lord Lady Rev Father".split())
+# Roles printed capitalised before a name, with what qualifies them ("Kharkiv Mayor Ihor
+# Teren", "South African President X", "Kentucky Gov. X", "Chief Executive X"): the role and
+# its qualifiers are no part of the name, and a run of them alone names nobody.
+ROLE_TITLES = set(
+    "Mayor President Minister Chairman Chairwoman Chair Chief Head Director Deputy Vice Acting "
+    "Secretary Spokesman Spokeswoman Spokesperson Ambassador Envoy Governor Gov Sen Senator Rep "
+    "Representative Justice Judge Prosecutor Attorney Coach Manager Observer Analyst "
+    "Commissioner Inspector Detective Superintendent Supt Sheriff Constable Officer Commander "
+    "Adviser Advisor Councillor Councilman Councilwoman Chancellor Premier CEO Founder "
+    "Executive Leader Speaker Presenter Correspondent Journalist Reporter Editor Professor "
+    "Ombudsman Ombudswoman Principal Dean Bishop Archbishop Imam Rabbi Chairperson "
+    "Administrator Controller Auditor Treasurer Lawmaker MP Minister-President".split()
+)
+
+
 # A run holding one of these names a place, an organisation, a publication or a date (months
 # that are also first names, April, May, June, August, are left out).
 NOT_PERSON = set(
@@ -60,13 +80,15 @@ _FORCE_WORDS = set(
     "Marines Troops Staff Service Directorate Headquarters North South East West".split()
 )
 
+# Not after a letter and a full stop: "Censor.NET" holds no name "NET".
 _TOKEN = re.compile(
-    r"(?<![\p{L}\d])(?:\p{Lu}\p{Ll}+(?:-\p{L}+)*(?:['’]\p{Lu}\p{Ll}+)?|\p{Lu}\p{Ll}*\.?(?=\s))"
+    r"(?<![\p{L}\d])(?<!\p{L}\.)(?:\p{Lu}\p{Ll}+(?:-\p{L}+)*(?:['’]\p{Lu}\p{Ll}+)?|\p{Lu}\p{Ll}*\.?(?=\s))"
 )
 # Between two words of one name: a space, and perhaps particles (Ursula von Arnim).
 _GAP = re.compile(
     r"[ \u00a0](?:(?:von|van|de|der|den|del|della|da|di|du|la|le|bin|al|ibn|dos)[ \u00a0])*"
 )
+_ABBREVIATED = frozenset(TITLE_ABBREVIATIONS.split("|"))
 _POSSESSIVE = re.compile(r"['’]s?(?!\p{L})")
 
 
@@ -136,6 +158,21 @@ def inflects(token: str, name: str) -> bool:
     return any(token == stem + ending for ending in _CASE_ENDINGS if stem + ending != name)
 
 
+# What each verb of leading a unit makes a person: "who heads the Y" is its head.
+_LEADS = {
+    "comm": "commander",
+    "lead": "commander",
+    "led": "commander",
+    "head": "head",
+    "found": "founder",
+}
+# A quoted name right after a unit's noun, masked: 'brigade "Khartiia"'.
+_MASKED_NAME = re.compile(r"[ \u00a0]*(?P<name>\x01{3,60})")
+_QUOTED_NAME = re.compile(
+    r"[\"“«'‘](?P<words>\p{Lu}[\w'’-]*(?:[ \u00a0-]\p{Lu}?[\w'’-]+){0,2})[\"”»'’]"
+)
+
+
 def _names_unit(name: str, noun: str) -> bool:
     """Whether a unit's name as printed ends with `noun` ('brigade'; 'unit' for any). "The
     Brigade" at a sentence's start is no unit's name."""
@@ -174,13 +211,15 @@ class Person:
     rank: str = ""
     role: str = ""
     heads: str = ""  # the administration the person heads: "regional", "city"
+    unit_doubts: dict[str, str] = field(default_factory=dict)  # unit -> why it is unsure
 
 
 class Names:
     """People named in an article, with the shorter forms that refer back to them."""
 
-    def __init__(self, text: str, paras, skip: set[int]):
+    def __init__(self, text: str, paras, skip: set[int], body: str | None = None):
         self.text = text
+        self.body = text if body is None else body  # unmasked, for names in quotation marks
         self.people: list[Person] = []
         self.mentions: list[Mention] = []
         # Lower-case titles read before names by the attributor, by mention start.
@@ -395,7 +434,10 @@ class Names:
 
         pos = ps
         for match in _TOKEN.finditer(text, ps, pe):
-            if run and not _GAP.fullmatch(text[pos : match.start()]):
+            gap = text[pos : match.start()]
+            if run and gap[:1] == "." and run[-1].group() in _ABBREVIATED:
+                gap = gap[1:]  # "Kentucky Gov. Ann Bolsh" is one run
+            if run and not _GAP.fullmatch(gap):
                 flush()
             run.append(match)
             pos = match.end()
@@ -458,10 +500,21 @@ class Names:
                 rank = " ".join(before.group().split())
                 start, rank_end, titled = floor + before.start(), floor + before.end(), k
                 break
+        civil = titled
         while titled < len(names) and names[titled] in _TITLES:
             titled += 1
-        if titled == len(names):
-            return None
+        while civil < titled and names[civil] in CIVIL_TITLES:
+            civil += 1
+        # "President X", "Mr Justice X": the role it states ("the president", "the judge").
+        duty = " ".join(names[civil:titled])
+        roles = [i for i in range(titled, len(names) - 1) if names[i] in ROLE_TITLES]
+        if roles:
+            # "Kharkiv Mayor Ihor Teren": the role with its qualifiers stays out of the name.
+            duty = " ".join(text[run[part[civil]].start() : run[part[roles[-1]]].end()].split())
+            titled = roles[-1] + 1
+        rest = names[titled:]
+        if not rest or all(w in ROLE_TITLES or w in _TITLES or is_demonym(w) for w in rest):
+            return None  # "Deputy Commander", "Ukrainian Deputy Minister": a role, no name
         possessive = bool(_POSSESSIVE.match(text, end))
         name = " ".join(text[run[part[titled]].start() : end].split())
         bare = titled == lead and not rank
@@ -469,8 +522,11 @@ class Names:
             return None
         # Aliases keep a civil title ("Mr Alekseevich") but never a rank.
         printed = text[rank_end:end].strip() if rank else text[start:end]
+        if duty:
+            printed = " ".join(text[run[part[titled]].start() : end].split())
         mention = Mention(start, end, names[titled:], printed, not bare, possessive, name)
         mention.rank = rank
+        mention.duty = duty
         mention.place = bare and is_place(name)
         mention.common = self._noun_phrase(run, part, names[titled:])
         return mention
@@ -519,6 +575,11 @@ class Names:
         ordered = [self.mentions[i] for i in self._ordered]
         for mention in ordered:
             if mention.possessive:
+                # "X's Vostok battalion": the unit is theirs.
+                match = UNIT_POSSESSED.match(text, mention.end)
+                if match:
+                    mention.unit = self._named(match.group("unit"), match.end("unit"))
+                    state(mention.unit)
                 continue
             heads = _HEADS_AFTER.match(text, mention.end) or _HEADS_BEFORE.search(
                 text, max(0, mention.start - 120), mention.start
@@ -527,13 +588,15 @@ class Names:
                 mention.heads = "city" if heads.group("level").lower() == "city" else "regional"
             match = UNIT_AFTER.match(text, mention.end)
             if match:
-                mention.unit = " ".join(match.group("unit").split())
+                mention.unit = self._named(match.group("unit"), match.end("unit"))
                 mention.role = " ".join((match.group("role") or "").split())
-                mention.duty = duty_name(match.group("duty") or "")
+                mention.duty = duty_name(match.group("duty") or "") or mention.duty
                 if match.group("leads"):
                     part = " ".join(match.group("part").split())
                     head = match.group("leads").startswith("head")
                     mention.duty = f"head of the {part}" if head else f"{part} commander"
+                if match.group("commands"):
+                    mention.duty = _LEADS[match.group("commands")[:4]]
                 # The rank goes to the rank, not the description: "a lieutenant colonel and
                 # deputy commander" -> "deputy commander"; "a captain" -> no description.
                 lead = re.match(
@@ -548,11 +611,13 @@ class Names:
                     mention.role = mention.role[lead.end() :]
                 state(mention.unit)
                 continue
-            match = UNIT_BEFORE.search(
-                text, max(0, mention.start - 200), mention.start
-            ) or SERVICE_BEFORE.search(text, max(0, mention.start - 80), mention.start)
+            match = (
+                UNIT_BEFORE.search(text, max(0, mention.start - 200), mention.start)
+                or SERVICE_BEFORE.search(text, max(0, mention.start - 80), mention.start)
+                or UNIT_ROLE_BEFORE.search(text, max(0, mention.start - 120), mention.start)
+            )
             if match:
-                mention.unit = " ".join(match.group("unit").split())
+                mention.unit = self._named(match.group("unit"), match.end("unit"))
                 mention.duty = duty_name(match.group("duty"))
                 state(mention.unit)
                 continue
@@ -596,6 +661,18 @@ class Names:
                 person.role = " ".join(match.group("duty").split())
             if match.group("rank") and not person.rank:
                 person.rank = rank_title(" ".join(match.group("rank").split()))
+
+    def _named(self, unit: str, end: int) -> str:
+        """A unit's name as printed, with the name in quotation marks that follows its noun
+        ('13th Brigade "Khartiia"', 'group of troops "Khortytsia"'): the masked text hides
+        the quoted name, which the body has."""
+        unit = " ".join(unit.split())
+        match = _MASKED_NAME.match(self.text, end)
+        name = match and _QUOTED_NAME.fullmatch(self.body, match.start("name"), match.end("name"))
+        if not name:
+            # "the operational-strategic group" with no name is which group, nobody knows.
+            return unit if re.search(r"[\p{Lu}\d]", unit) else ""
+        return f'{unit} "{name.group("words")}"'
 
     def stated(self, noun: str, pos: int) -> str:
         """The last unit stated before `pos` whose name ends with `noun` ('brigade'; 'unit'

@@ -2,13 +2,16 @@
 
 from dataclasses import dataclass
 
-from . import Extraction, Quotation, Speaker
+from . import Extraction, Quotation, Speaker, ranking
 from .attribution import Attributor, Entity, Found, refers
+from .candidates import Cast, Situation
 from .descriptors import describes
+from .memberships import UNIT_SPOKEN
 from .mentions import Names
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .speech import mask
 from .text import fold, words
+from .units import unit_key
 
 
 @dataclass
@@ -53,6 +56,10 @@ def _kind(source: str, span: Span, para_start: int) -> str | None:
     return "quote"
 
 
+# How far back (characters) a definite description looks for the person it may describe.
+LOOK_BACK = 3000
+
+
 class _Resolver:
     """Turns attributions into entities, following who the text is about."""
 
@@ -60,6 +67,17 @@ class _Resolver:
         self.names = names
         self.focus: Entity | None = None
         self.unnamed: dict[int, Entity] = {}  # by the offset of the words that introduced them
+
+    def _fits(self, found: Found) -> int | None:
+        """The one person named before `found` whom its definite description fits ('the
+        mayor' after 'Mayor X' and others), the most recently named if several do."""
+        # The people of the last mentions before it (a bounded look back, for long texts).
+        before = self.names.mentions_in(max(0, found.pos - LOOK_BACK), found.pos)
+        for mention in reversed(before):
+            person = mention.person
+            if person is not None and describes(self.names.people[person], found.description):
+                return person
+        return None
 
     def entity(self, found: Found) -> Entity:
         focus = self.focus
@@ -97,6 +115,8 @@ class _Resolver:
             and describes(self.names.people[focus.person], found.description)
         ):
             entity = focus  # "the commander" after "X, commander of the ...": X
+        elif found.definite and not found.institution and (fits := self._fits(found)):
+            entity = Entity(person=fits)  # "the mayor also noted" after "Mayor X" and others
         else:
             entity = Entity(
                 description=found.description,
@@ -109,6 +129,56 @@ class _Resolver:
         return entity
 
 
+def _chosen(quotation, situation, cast, names, decide) -> Entity:
+    """The entity the ranking credits with `quotation`; its confidence, doubt and the
+    runner-up are noted on the quotation."""
+    rule = situation.rule
+    found = situation.found
+    candidates = cast.candidates(
+        situation, lambda person: rule if rule.person == person else Entity(person=person)
+    )
+    none = candidates[-1]
+    if none.entity is None:  # the rules credit a person: "no person" is what else they read
+        if found is not None and found.kind == "unnamed":
+            # An ident of its own (the unnamed speakers' are positive), by where it was read.
+            none.entity = Entity(
+                description=found.description, ident=-2 - found.pos, institution=found.institution
+            )
+        else:
+            none.entity = Entity(ident=-1)
+    choice = decide(candidates, quotation)
+    quotation.confidence = round(choice.confidence, 4)
+    if not choice.sure:
+        other = choice.runner_up
+        if other is not None and other.person is not None:
+            quotation.alternatives = [names.people[other.person].name]
+        quotation.doubt = doubt(choice, situation) or (
+            f"the ranking is unsure (confidence {choice.confidence:.2f})"
+        )
+    return choice.candidate.entity
+
+
+def doubt(choice, situation) -> str:
+    """Why the ranking may be wrong, in an archivist's words, read from the candidates'
+    features, or '' when none says why."""
+    chosen, other = choice.candidate.features, choice.runner_up
+    found = situation.found
+    if other is not None and other.person is not None and choice.candidate.person is not None:
+        if chosen.get("same_paragraph") and other.features.get("same_paragraph"):
+            return "two people named in the paragraph"
+    if found is not None and found.kind == "unnamed" and found.definite:
+        if choice.candidate.person is None:
+            return f"description not resolved: '{found.description}'"
+        return f"description '{found.description}' resolved to a person named earlier"
+    if found is not None and found.kind == "pronoun":
+        return f"'{found.words.split()[0]}' may be more than one person"
+    if chosen.get("publisher"):
+        return "credited to whoever posted or reported the words"
+    if found is None and not chosen.get("continues"):
+        return "no attribution next to the quotation"
+    return ""
+
+
 def _next_para(body: str, paras, index: int) -> int:
     index += 1
     while index < len(paras) and is_boilerplate(body[paras[index][0] : paras[index][1]]):
@@ -116,15 +186,21 @@ def _next_para(body: str, paras, index: int) -> int:
     return index
 
 
-def run(body: str, *, title: str = "") -> Extraction:
+def _decide_by_model(candidates, quotation):
+    return ranking.current().choose(candidates)
+
+
+def run(body: str, *, title: str = "", decide=None) -> Extraction:
+    decide = decide or _decide_by_model
     paras = paragraphs(body)
     headlines = _headlines(body, paras, title)
     spans = sorted(find_spans(body, headlines), key=lambda s: s.opened)
     boiler = {i for i, (s, e) in enumerate(paras) if is_boilerplate(body[s:e])}
     masked = mask(body, spans)
-    names = Names(masked, paras, headlines | boiler)
+    names = Names(masked, paras, headlines | boiler, body)
     reader = Attributor(masked, names)
     resolver = _Resolver(names)
+    cast = Cast(names, paras, title, headlines, body)
 
     quotations: list[Quotation] = []
     if title and not any(fold(body[s:e]) == fold(title) for s, e in paras[:3]):
@@ -137,6 +213,9 @@ def run(body: str, *, title: str = "") -> Extraction:
 
     # One timeline: narrative events move the focus; quotations are read in place.
     timeline = [(pos, 0, found) for pos, found in reader.narrative(paras, headlines | boiler)]
+    for pos, _, found in timeline:
+        if found.kind == "name" and found.words and found.mention.person is not None:
+            cast.spoke(found.mention.person, pos)
     timeline += [(span.opened, 1, span) for span in spans]
     timeline.sort(key=lambda item: (item[0], item[1]))
 
@@ -178,17 +257,35 @@ def run(body: str, *, title: str = "") -> Extraction:
             and between is None
             and (previous[2] == first or _next_para(body, paras, previous[2]) == first)
         )
+        focus = resolver.focus
         if found is not None:
             entity = resolver.entity(found)
             quotation.attribution = " ".join(found.words.split())
-            if found.kind == "unnamed" and entity.person is None:
-                quotation.speaker_description = found.description
+            if found.kind == "name":
+                cast.spoke(entity.person, found.pos)
+            if found.kind == "pronoun":
+                # "he" is not the woman named last, nor the journalist who posted the video.
+                person = cast.pronoun_person(found.words.split()[0], entity.person, found.pos)
+                if person != entity.person:
+                    entity = Entity(person=person)
         elif adjacent:
             entity = previous[1]
         elif between is not None and between.person is None and between.institution:
             entity = between  # "As the Headquarters noted, ... "...".": the body's words
         else:
             entity = resolver.focus if resolver.focus is not None else Entity(ident=-1)
+        situation = Situation(
+            start=span.opened,
+            paragraph=first,
+            rule=entity,
+            found=found,
+            focus=focus,
+            previous=previous[1] if previous is not None else None,
+            continues=found is None and adjacent,
+        )
+        entity = _chosen(quotation, situation, cast, names, decide)
+        if found is not None and found.kind == "unnamed" and entity.person is None:
+            quotation.speaker_description = found.description
         if not entity.institution:
             resolver.focus = entity  # "he" is never an institution
         if entity.person is not None:
@@ -220,6 +317,9 @@ def run(body: str, *, title: str = "") -> Extraction:
             quotation.speaker = names.people[entity.person].name
             quotation.speaker_description = ""
     names.give_titles()
+    for quotation in quotations:
+        if quotation.speaker is not None:
+            _spoken_unit(quotation, names)
     named = {}  # the first person of each name
     for person in names.people:
         named.setdefault(person.name, person)
@@ -234,5 +334,20 @@ def run(body: str, *, title: str = "") -> Extraction:
                 person.description,
                 rank=person.rank,
                 role=person.role,
+                unit_doubts=dict(person.unit_doubts),
             )
     return Extraction(quotations, speakers)
+
+
+def _spoken_unit(quotation: Quotation, names: Names) -> None:
+    """A unit the speaker states in their own words ("I am serving in the 36th Marine
+    Brigade") is theirs, less surely than one the article states with their name."""
+    match = UNIT_SPOKEN.search(quotation.text)
+    if match is None:
+        return
+    person = next(p for p in names.people if p.name == quotation.speaker)
+    unit = " ".join(match.group("unit").split())
+    if unit_key(unit) in {unit_key(u) for u in person.units}:
+        return
+    names.add_unit(person, unit)
+    person.unit_doubts.setdefault(person.units[-1], "unit stated only inside the quotation")

@@ -52,6 +52,7 @@ _SENTENCE_END = re.compile(
 # Titles and ranks printed with a full stop before a name, which does not end a sentence.
 TITLE_ABBREVIATIONS = (
     "Mr|Mrs|Ms|Dr|Prof|St|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Pte|Pvt|Brig|Adm|Rev|Snr|Jnr|Sr|Jr|Sen|Jun"
+    "|Gov|Rep|Supt|Insp|Det|Amb|Atty|Hon|Cllr"
 )
 _ABBREVIATION = re.compile(r"(?:\b(?:" + TITLE_ABBREVIATIONS + r"|No|vs|etc)|\b[A-Z])\.$")
 

@@ -42,7 +42,7 @@ def unit_key(name: str) -> str:
 # The noun a unit's name ends with; the name as printed stops there.
 UNIT_NOUNS = (
     "brigade|regiment|division|battalion|army|corps|company|squadron|fleet|flotilla|group"
-    "|detachment|platoon|battery|troop|wing|unit|command|guards"
+    "|detachment|platoon|battery|troop|wing|unit|command|guards|battlegroup|grouping"
 )
 
 # Unit nouns that may stand before their number: "Brigade No. 21".
@@ -53,8 +53,19 @@ _MORE = (
     r"(?![ \u00a0](?:(?!(?i:and|or|the|of|in|with|from|near|at)\b)[\w-]+[ \u00a0]){0,3}"
     r"(?i:brigade|regiment|division|battalion|army|corps|squadron)\b)"
 )
-# "57th separate mountain rifle brigade" or "Northern Tank Division": a number or
-# capitalised words, a few more words, then the unit noun.
+# Words that name no unit before a unit's noun: "The Brigade", "Ukrainian army unit".
+_NOT_A_NAME = (
+    r"(?!(?:The|A|An|This|That|These|Its|His|Her|Their|Our|Every|Each|One|Another|Some)\b"
+    r"|\w+ians?\b|\w+ese\b|\w+ish\b)"
+)
+# Unit nouns printed in lower case after a unit's own name: "the Vostok battalion", "the
+# Khortytsia operational and strategic group of troops", "the Kraken unit".
+_NAMED_NOUNS = (
+    r"brigade|regiment|battalion|division|corps|battlegroup|detachment|squadron|unit"
+    r"|group[ \u00a0]of[ \u00a0](?:forces|troops)|grouping[ \u00a0]of[ \u00a0](?:forces|troops)"
+)
+# "57th separate mountain rifle brigade", "Northern Tank Division", "Southern Battlegroup": a
+# number or capitalised words, a few more words, then the unit noun.
 UNIT = (
     r"(?:\d+(?:st|nd|rd|th)?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:"
     + UNIT_NOUNS
@@ -62,7 +73,14 @@ UNIT = (
     + _MORE
     + r"|(?:[A-Z][\w-]+[ \u00a0]){1,5}(?:"
     + UNIT_NOUNS.title()
-    + r"))"
+    + r")"
+    # "Vostok battalion", "Kraken unit": one to three capitalised words of a name, then a
+    # few lower-case words and a unit noun.
+    + r"|"
+    + _NOT_A_NAME
+    + r"(?:[A-Z][\w'’-]+[ \u00a0]){1,3}(?:[a-z][\w-]*[ \u00a0]){0,4}?(?:"
+    + _NAMED_NOUNS
+    + r")(?![\w-]))"
     # "Northern Group of Forces", "Group of Troops"
     r"(?:[ \u00a0]of[ \u00a0](?i:forces|troops))?\b"
     # "Brigade No. 21", "brigade No 21", "Regiment \u2116 21", and "brigade 21" where nothing
@@ -94,22 +112,65 @@ def fullest(name: str, stated: list[str]) -> str:
     return StatedUnits(stated).fullest(name)
 
 
+# The words of a unit's name that say what kind of unit it is, not which: what is left is its
+# own name ("Eastern Group of Forces" and "East Grouping" are both "east").
+_KIND_WORDS = frozenset(
+    "the of and separate operational strategic tactical operative group grouping troops forces "
+    "brigade regiment battalion division corps company squadron detachment platoon battery "
+    "unit units military battlegroup battle wing command army guards guard national territorial "
+    "defense assault mechanized motorized rifle marine marines tank artillery airborne air "
+    "infantry special purpose mountain jaeger uav drone strike task force volunteer terrorist "
+    "dpr lpr".split()
+)
+_DIRECTIONS = {"eastern": "east", "western": "west", "northern": "north", "southern": "south"}
+
+
+def own_name(name: str) -> frozenset[str]:
+    """The words that name a unit with no number, spelling folded ("y" as "i", "Eastern" as
+    "east"): 'Khortytsya military unit' and 'operational-strategic group of troops
+    "Khortytsia"' both give {'khortitsia'}; empty for a numbered unit or a bare kind."""
+    tokens = unit_key(name).split()
+    if not tokens or any(t.isdigit() for t in tokens):
+        return frozenset()
+    words = {_DIRECTIONS.get(t, t).replace("y", "i") for t in tokens if t not in _KIND_WORDS}
+    return frozenset(words)
+
+
+def same_named_unit(a: str, b: str) -> bool:
+    """Whether two names with no number are one unit printed longer and shorter, or in other
+    spellings: the same own name, and the one kind word "unit" or a shared one."""
+    own = own_name(a)
+    if not own or own != own_name(b):
+        return False
+    kinds = [set(unit_key(n).split()) & _KIND_WORDS - {"the", "of", "and"} for n in (a, b)]
+    return (
+        bool(kinds[0] & kinds[1]) or not kinds[0] or not kinds[1] or "unit" in kinds[0] | kinds[1]
+    )
+
+
 class StatedUnits:
     """The units an article states, for fullest() over and over: each distinct name once (the
     first printing wins a tie), filed by the number and noun its key starts and ends with,
-    since only those can be a fuller form of a unit."""
+    since only those can be a fuller form of a unit; units with no number by their own name."""
 
     def __init__(self, stated: list[str]):
         self._by_ends: dict[tuple[str, str], list[tuple[str, list[str]]]] = {}
+        self._by_name: dict[frozenset, list[str]] = {}
         for other in dict.fromkeys(stated):
             full = unit_key(other).split()
             if full:
                 self._by_ends.setdefault((full[0], full[-1]), []).append((other, full))
+            if own_name(other):
+                self._by_name.setdefault(own_name(other), []).append(other)
 
     def fullest(self, name: str) -> str:
         """The fullest form stated of the unit printed as `name`, else `name`."""
         short = unit_key(name).split()
-        if not short or not short[0].isdigit():
+        if short and not short[0].isdigit():
+            # "Eastern Group" after "Eastern Group of Forces": the longest form of that name.
+            forms = [o for o in self._by_name.get(own_name(name), ()) if same_named_unit(name, o)]
+            return max([name, *forms], key=lambda n: len(unit_key(n).split()))
+        if not short:
             return name
         best, best_len = name, len(short)
         for other, full in self._by_ends.get((short[0], short[-1]), ()):
@@ -127,7 +188,12 @@ SERVICE = (
     r"(?:Navy|Air[ \u00a0]Force|National[ \u00a0]Guard|Marine[ \u00a0]Corps"
     r"|(?:" + _NOT_QUALIFIER + r"\p{Lu}[\w-]+[ \u00a0]){1,2}Defen[cs]e[ \u00a0]Forces"
     r"|Operational[ \u00a0]Command[ \u00a0]\p{Lu}[\w-]+"
-    r"|(?i:operational[- ]tactical[ \u00a0]group)[ \u00a0]\p{Lu}[\w-]+)\b"
+    r"|(?i:operational(?:[- ]|[ \u00a0]and[ \u00a0])(?:tactical|strategic)[ \u00a0]group"
+    r"(?:[ \u00a0]of[ \u00a0](?:troops|forces))?)[ \u00a0]\p{Lu}[\w-]+)\b"
+    # ... with its name in quotation marks, which the masked text hides: 'operational-
+    # strategic group of troops "Khortytsia"' (Names._named reads the name from the body).
+    r"|(?i:operational(?:[- ]|[ \u00a0]and[ \u00a0])(?:tactical|strategic)[ \u00a0]group"
+    r"(?:[ \u00a0]of[ \u00a0](?:troops|forces))?)(?=[ \u00a0]*\x01)"
 )
 # What stands before a service's name says whose it is, not which: "the Ukrainian Navy",
 # "Ukraine's Air Force".

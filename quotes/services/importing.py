@@ -14,7 +14,7 @@ from archive.text import clean_name
 from verbatim import pagecache
 
 from ..extraction import Extraction, Quotation, Speaker
-from ..extraction.units import unit_key
+from ..extraction.units import own_name, same_named_unit, unit_key
 from ..matching import canonical_text, find_matches, fingerprint_keys
 from ..models import (
     Appearance,
@@ -289,7 +289,19 @@ def credit(quotation: Quotation, speakers: dict[str, Speaker], people: dict) -> 
         "person": person,
         "speaker_description": description[:300],
         "speaker_title": title[:300],
+        "confidence": quotation.confidence,
+        "doubt": doubt_of(quotation, speaker if person else None)[:300],
+        "alternatives": quotation.alternatives,
     }
+
+
+def doubt_of(quotation: Quotation, speaker: Speaker | None) -> str:
+    """Why the machine is unsure of whom a quotation is credited to, or of their unit: ''
+    when it is sure, and the statement may then be published without review."""
+    reasons = [quotation.doubt] if quotation.doubt else []
+    if speaker is not None:
+        reasons += [f"{unit}: {why}" for unit, why in speaker.unit_doubts.items()]
+    return "; ".join(reasons)
 
 
 def described(quotation: Quotation, people: dict) -> Quotation:
@@ -340,7 +352,14 @@ def unit_for(printed_name: str, *, memo: dict | None = None) -> Unit:
             memo.clear()
     if name != unit.name and name not in unit.aliases:
         unit.aliases = [*unit.aliases, name]
-        unit.save(update_fields=["aliases"])
+        fields = ["aliases"]
+        if own_name(name) and len(unit_key(name).split()) > len(unit.key.split()):
+            # The fullest form names the unit: "Eastern Group of Forces", not "Eastern Group".
+            unit.name, unit.aliases = unit_title(name), [*unit.aliases[:-1], unit.name]
+            fields += ["name", "key"]
+        unit.save(update_fields=fields)
+        if memo is not None and "key" in fields:
+            memo.clear()
     return unit
 
 
@@ -348,6 +367,8 @@ def _unit_by_qualifiers(key: str) -> Unit | None:
     """The one unit with the same number and unit noun whose other words hold this name's,
     or are held by them; None when none or several fit."""
     tokens = key.split()
+    if own_name(key):
+        return _unit_by_own_name(key)
     if len(tokens) < 2 or not tokens[0].isdigit():
         return None
     words = set(tokens)
@@ -358,6 +379,23 @@ def _unit_by_qualifiers(key: str) -> Unit | None:
         if words <= other or other <= words:
             fits.append(unit)
     return fits[0] if len(fits) == 1 else None
+
+
+def _unit_by_own_name(key: str) -> Unit | None:
+    """The one unit with no number that has this name's own words, printed longer or shorter
+    or spelt otherwise ("Eastern Group", "East Grouping of Forces"); None when none or several
+    fit."""
+    # The longest own word, cut to its first letters: the spellings differ further on.
+    longest = max(own_name(key), key=len)
+    stem = next(t for t in key.split() if _fold_unit_word(t) == longest)[:4]
+    fits = [
+        unit for unit in Unit.objects.filter(key__contains=stem) if same_named_unit(unit.key, key)
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _fold_unit_word(token: str) -> str:
+    return next(iter(own_name(token)), "")
 
 
 def valid(quotation: Quotation, body: str) -> bool:
@@ -386,7 +424,9 @@ def import_extraction(
 
     Unless `publish` (an editor's import, or one run with --publish, by `user`), what the
     machine found waits for review: new quotes are suggested, and a new printing of a
-    published quote becomes a suggested quote with a sure merge suggestion into it.
+    published quote becomes a suggested quote with a sure merge suggestion into it. With
+    `publish`, so does every statement the machine is unsure of (a printing with a doubt:
+    doubt_of), which waits with the reason and the alternatives on its printings.
 
     `keep` are printings of this article an archivist has curated (when it is read again):
     quotations overlapping one of them are not stored again.
@@ -414,7 +454,11 @@ def import_extraction(
                 person=people[name],
                 unit=unit_for(printed, memo=units),
                 article=article,
-                defaults={"rank": speaker.rank[:100], "role": speaker.role[:200]},
+                defaults={
+                    "rank": speaker.rank[:100],
+                    "role": speaker.role[:200],
+                    "doubt": speaker.unit_doubts.get(printed, "")[:300],
+                },
             )
 
     # A headline printed only in the title has no place in the body to point at.
@@ -436,7 +480,7 @@ def import_extraction(
             appearance.save(update_fields=list(fields))
             record_conflicts(quote=appearance.quote, appearances=[appearance])
 
-    touched = []
+    to_publish = []  # the statements the machine is sure of, published with `publish`
     # Quotes whose derived data wait to be refreshed together (lifecycle.refresh_all), before
     # anything that reads or changes them again: linking a later statement to a quote already
     # in the archive, publishing, returning.
@@ -543,10 +587,15 @@ def import_extraction(
         unwritten.append((quote, person, printings, keys, created))
         unwritten_keys.update(*keys)
         pending.append(quote)
-        touched.append(quote)
+        # Only what the machine is sure of is published unreviewed: a statement one of whose
+        # printings it is sure credits the quote's speaker. The rest waits, with its doubt.
+        speaker = extraction.speakers.get(group[0].speaker) if person else None
+        sure = not any(doubt_of(q, speaker) for q in group)
+        if sure and quote.person_id == (person.pk if person else None):
+            to_publish.append(quote)
     refresh_pending()
     if publish:
-        lifecycle.publish(touched, user=user, note="imported for publication")
+        lifecycle.publish(to_publish, user=user, note="imported for publication")
 
 
 def index_printings(appearances: list[Appearance], *, new: bool = False, keys=None) -> None:

@@ -29,24 +29,31 @@ def scores(**changes):
 
 def test_targets_met_leave_no_shortfall():
     """Figures at or above every target give no shortfall."""
-    assert scores(recall=0.98, speaker_accuracy=0.98).shortfalls() == []
+    assert scores().shortfalls() == []
+    assert scores(speaker_accuracy=0.92, sure_share=0.8).shortfalls(UNSEEN_TARGETS) == []
 
 
 def test_each_missed_target_is_named():
-    """A figure under its target, or any false link, is reported by name."""
-    assert scores(recall=0.9, false_links=1).shortfalls() == [
-        "recall 0.900 < 0.98",
+    """A figure under its target, or any false link, is reported by name: the reference set
+    stays whole."""
+    assert scores(recall=0.99, false_links=1).shortfalls() == [
+        "recall 0.990 < 1.0",
         "false links 1 > 0",
     ]
 
 
 def test_unseen_news_has_its_own_bar():
     """The reference set is held to the reference targets; any other set to the bar for
-    unseen news, under which a dev-set unit accuracy of 0.92 passes but 0.5 does not."""
+    unseen news, under which a unit accuracy of 0.86 passes but 0.5 does not, and what is
+    published unreviewed must be right 0.97 of the time and be 80% of what is found."""
     assert targets_for("seeds") == REFERENCE_TARGETS
     assert targets_for("dev") == targets_for("any-new-set") == UNSEEN_TARGETS
-    assert scores(unit_accuracy=0.92, link_recall=0.7).shortfalls(UNSEEN_TARGETS) == []
-    assert scores(unit_accuracy=0.5).shortfalls(UNSEEN_TARGETS) == ["unit_accuracy 0.500 < 0.9"]
+    assert scores(unit_accuracy=0.86, link_recall=0.8).shortfalls(UNSEEN_TARGETS) == []
+    assert scores(unit_accuracy=0.5).shortfalls(UNSEEN_TARGETS) == ["unit_accuracy 0.500 < 0.85"]
+    assert scores(sure_speaker_accuracy=0.96, sure_share=0.7).shortfalls(UNSEEN_TARGETS) == [
+        "sure_speaker_accuracy 0.960 < 0.97",
+        "sure_share 0.700 < 0.8",
+    ]
 
 
 ARTICLE = (
@@ -94,7 +101,8 @@ def test_sets_side_by_side_with_misses_per_article(tmp_path, capsys):
     with pytest.raises(CommandError, match="bad: speaker_accuracy 0.000"):
         call_command("evaluate_extraction", str(good), str(bad), check=True)
     out = capsys.readouterr().out
-    assert out.splitlines()[0].split() == ["good", "bad"]
+    assert out.splitlines()[0] == "== stored model"
+    assert out.splitlines()[1].split() == ["good", "bad"]
     assert "good: every target met" in out
     assert "  a.txt\n    - speaker 'Ilse Vantongeren'" in out
 

@@ -1,0 +1,117 @@
+"""Units stated with a person in every order an article uses, named units without numbers,
+a unit stated only inside the quotation, and one unit's longer and shorter forms (invented
+people and units)."""
+
+import pytest
+
+from quotes.extraction import extract
+from quotes.extraction.units import StatedUnits, own_name, same_named_unit
+
+
+def units_of(body: str) -> dict[str, list[str]]:
+    return {s.name: s.units for s in extract(body).speakers.values()}
+
+
+@pytest.mark.parametrize(
+    ("body", "unit"),
+    [
+        # "Y commander, X" with a unit that has a name and no number
+        (
+            "The Kraken Regiment commander, Major Ostap Rell, denied it.\n\n"
+            '"We hold the line," Rell said.',
+            "Kraken Regiment",
+        ),
+        # the role capitalised before the unit, the name after
+        (
+            "Deputy Commander of the Obriy Regiment, Captain Ilko Varta, spoke.\n\n"
+            '"We hold the line," Varta said.',
+            "Obriy Regiment",
+        ),
+        # a nationality before a numbered unit
+        (
+            "The commander of the Ukrainian 59th Marine Brigade, Taras Holub, appealed.\n\n"
+            '"We hold the line," Holub said.',
+            "59th Marine Brigade",
+        ),
+        # a unit's owner between the unit and the name
+        (
+            "The commander of the Vostra battalion of the Lesser Republic (LR), Ivo Brana, "
+            'wrote.\n\n"We hold the line," Brana said.',
+            "Vostra battalion",
+        ),
+        # "X, who leads the Y"
+        ('"We hold the line," said Oleh Marko, who leads the Tsunami unit.', "Tsunami unit"),
+        # "Y commander X"
+        (
+            'Vostra battalion commander Ivo Brana wrote.\n\n"We hold the line," Brana said.',
+            "Vostra battalion",
+        ),
+        # "X's Y"
+        ('Brana\'s Vostra battalion held.\n\n"We hold the line," Brana said.', "Vostra battalion"),
+        # the unit's name in quotation marks after its noun
+        (
+            'Ira Sokur, head of the planning department of the 14th Brigade "Vatra", spoke.'
+            '\n\n"We hold the line," Sokur said.',
+            '14th Brigade "Vatra"',
+        ),
+        (
+            'Ira Sokur, spokeswoman for the operational-strategic group of troops "Sokil", '
+            'spoke.\n\n"We hold the line," Sokur said.',
+            'operational-strategic group of troops "Sokil"',
+        ),
+        # named unit with lower-case qualifiers before its noun
+        (
+            "Ira Sokur, a spokeswoman for the Sokil operational and strategic group of troops, "
+            'spoke.\n\n"We hold the line," Sokur said.',
+            "Sokil operational and strategic group of troops",
+        ),
+        # the unit, then the role, in an apposition
+        (
+            '"We grieve," said Brig. Gen. Jon Mirek, the 17th Airborne Division (Air Assault) '
+            "deputy commanding general.",
+            "17th Airborne Division",
+        ),
+    ],
+)
+def test_unit_stated_with_the_person(body, unit):
+    """Each way of stating a leader's or member's unit gives them that unit."""
+    assert unit in next(iter(units_of(body).values()))
+
+
+def test_unit_only_inside_the_quotation_is_theirs_but_unsure():
+    """A unit the speaker names in their own words is theirs, marked as less sure."""
+    speaker = extract(
+        '"I am currently serving in the 58th Marine Brigade. We hold," Ilko Varta said.'
+    ).speakers["Ilko Varta"]
+    assert speaker.units == ["58th Marine Brigade"]
+    assert speaker.unit_doubts == {"58th Marine Brigade": "unit stated only inside the quotation"}
+
+
+def test_an_unnamed_group_is_no_unit():
+    """'the operational-strategic group' with no name says which group to nobody."""
+    assert units_of(
+        'Ira Sokur, a spokeswoman for the operational-strategic group, spoke.\n\n"We hold," '
+        "Sokur said."
+    ) == {"Ira Sokur": []}
+
+
+def test_another_persons_unit_is_not_the_speakers():
+    """A unit stated for someone else named beside the speaker stays theirs."""
+    found = units_of(
+        "Mykola Hrab met Ivan Sova, commander of the 47th Brigade, on Monday.\n\n"
+        '"We hold," Hrab said.'
+    )
+    assert found["Mykola Hrab"] == []
+
+
+def test_longer_and_shorter_forms_of_a_named_unit_are_one():
+    """'Eastern Group' and 'East Grouping of Forces' share their own name; the fullest form an
+    article prints names the unit; a different name or a numbered unit is another."""
+    assert own_name("Eastern Group of Forces") == own_name("East Grouping") == {"east"}
+    assert own_name("Khortytsya military unit") == own_name('group of troops "Khortytsia"')
+    assert same_named_unit("Eastern Group", "Eastern Group of Forces")
+    assert not same_named_unit("Eastern Group", "Western Group")
+    assert own_name("47th Brigade") == frozenset()
+    stated = StatedUnits(["Eastern Group of Forces", "47th Brigade"])
+    assert stated.fullest("Eastern Group") == "Eastern Group of Forces"
+    assert stated.fullest("Western Group") == "Western Group"
