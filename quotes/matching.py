@@ -26,7 +26,8 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import LCSseq
 
 from .extraction.text import sentences, words
-from .models import Appearance, Fingerprint, Quote
+from .models import Appearance, Fingerprint, Person, Quote
+from .names import may_be_one
 
 SHINGLE = 3
 # Two sentences are one when their words are this similar (0-100)...
@@ -57,9 +58,10 @@ SURE_COVERAGE = 0.6
 # sentences whose one long sentence is the quote's, the other cut by the first outlet.
 LONG_MIN_SHARED = 10
 LONG_COVERAGE = 0.5
-# ...or prints one sentence of the quote with the same words (whole, inside the other, or a
-# copy with a word changed) sharing this many content words, whatever else either side cut:
-# copies cut at different sentences link through any sentence they share.
+# ...or prints one sentence of the quote with the same words (whole, or inside the other)
+# sharing this many content words, whatever else either side cut: copies cut at different
+# sentences link through any sentence they share. (A sentence reworded is not enough alone:
+# two unnamed speakers may say alike.)
 ONE_SENTENCE_SHARED = 6
 # A short statement printed whole on both sides (every sentence of each found in the other
 # as the same words) needs only this many words.
@@ -358,7 +360,7 @@ class Comparison:
     copied_coverage: float = 0.0  # the larger share, counting copies only (no translations)
     whole_coverage: float = 0.0  # the larger share, counting sentences printed whole only
     anchored: bool = False  # one sentence alone ties the two: many words in common, or whole
-    best_copied: int = 0  # content words of the one sentence best printed with the same words
+    best_copied: int = 0  # content words of the one sentence best printed whole (or inside)
     whole_both: bool = False  # every sentence on each side found whole on the other
 
     @property
@@ -488,7 +490,7 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
     copies = (WHOLE, INSIDE, COPY)
     found = [f for f in new_found if f is not None]
     return Comparison(
-        best_copied=max((f.shared for f in found if f.how in copies), default=0),
+        best_copied=max((f.shared for f in found if f.how in (WHOLE, INSIDE)), default=0),
         whole_both=all(f is not None and f.how in (WHOLE, INSIDE) for f in new_found + old_found),
         matched_words=sum(len(n.words) for n, f in zip(new, new_found, strict=True) if f),
         shared=sum(f.shared for f in new_found if f),
@@ -505,8 +507,13 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
 
 def compatible(person, quote: Quote) -> bool:
     """A named speaker's printing joins another named speaker's quote only when the words
-    are strongly one statement (see `Comparison.strong`)."""
-    return person is None or quote.person_id is None or quote.person_id == person.pk
+    are strongly one statement (see `Comparison.strong`), or when the two names may be one
+    person printed two ways (`names.may_be_one`: "Justice Goss", "Justice Gross"); the
+    archivist is told either way, by the attribution conflict."""
+    if person is None or quote.person_id is None or quote.person_id == person.pk:
+        return True
+    other = Person.objects.filter(pk=quote.person_id).values_list("name", flat=True).first()
+    return other is not None and may_be_one(person.name, other)
 
 
 def _postings(keys) -> dict[int, int]:
@@ -755,7 +762,8 @@ def find_matches(
     sure, possible = [], []
     for quote, old in candidates.values():
         result = compare(new, old)
-        same_speaker = compatible(person, quote)
+        # (Only surely one statement asks whether two names may be one person.)
+        same_speaker = result.anchored and compatible(person, quote)
         # The same named person's quote needs only a sentence that ties the two: an outlet
         # may print one sentence of a long statement, another translate the rest apart.
         own = (
@@ -766,10 +774,11 @@ def find_matches(
         )
         if (result.sure or own) and (same_speaker or result.strong):
             # The speaker's own quote first, then the most words in common.
-            sure.append((same_speaker, result.matched_words, -quote.pk, quote))
+            theirs = person is not None and quote.person_id == person.pk
+            sure.append((theirs, same_speaker, result.matched_words, -quote.pk, quote))
         elif result.possible:
             possible.append((quote, result.score))
-    sure.sort(key=lambda item: item[:3], reverse=True)
+    sure.sort(key=lambda item: item[:4], reverse=True)
     return [quote for *_, quote in sure], possible
 
 

@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 
 from anyascii import anyascii
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
 
 HONORIFICS = {
     "mr", "mrs", "ms", "miss", "mister", "madam", "dr", "doctor", "prof", "professor",
@@ -345,6 +346,20 @@ def surnames_alike(a: str, b: str) -> str | None:
     if min(len(a), len(b)) >= 5 and similarity(a, b) >= CLOSE_SURNAME:
         return "close"
     return None
+
+
+def may_be_one(a: str, b: str) -> bool:
+    """Whether two printed names may be one person printed two ways: no first names that
+    differ, and surnames alike (`surnames_alike`) or a short one with a letter more or less
+    ("Justice Goss", "Justice Gross"). For words that are surely one statement, never to
+    join two people."""
+    one, other = parse_name(a), parse_name(b)
+    if one.given_key and other.given_key and one.given_key != other.given_key:
+        return False
+    x, y = one.surname_key, other.surname_key
+    if surnames_alike(x, y):
+        return True
+    return min(len(x), len(y)) >= 3 and x[0] == y[0] and Levenshtein.distance(x, y) == 1
 
 
 @dataclass(frozen=True)

@@ -161,3 +161,15 @@ def test_unrelated_names_have_no_likeness(a, b):
     """Different surnames, or another form of a surname with another first name, are no
     match at all."""
     assert likeness(parse_name(a), parse_name(b)) is None
+
+
+def test_names_that_may_be_one_person_printed_two_ways():
+    """A surname spelt with a letter more or less, or alike, with no first names that
+    differ, may be one person; another first name or another surname is not."""
+    from quotes.names import may_be_one
+
+    assert may_be_one("Justice Perrin", "Justice Perin")
+    assert may_be_one("Perrin", "Perrinn")
+    assert may_be_one("Oksana Hnatiuk", "Hnatyuk")
+    assert not may_be_one("Oksana Perrin", "Marta Perrin")
+    assert not may_be_one("Perrin", "Dovhan")

@@ -23,6 +23,7 @@ from quotes.services.importing import (
     institutions,
     is_institution,
     outlet_names,
+    person_for,
 )
 from quotes.services.lifecycle import merge_people
 from tests.factories import ArticleFactory, OutletFactory, PersonFactory, UnitFactory
@@ -337,3 +338,13 @@ def test_migration_stores_each_name_s_surname():
     person.refresh_from_db()
     alias.refresh_from_db()
     assert (person.surname_key, alias.surname_key) == ("galkin", "galkinov")
+
+
+@pytest.mark.django_db
+def test_one_name_split_or_hyphenated_two_ways_is_one_person():
+    """'Pak Sol-Mi' and 'Pak Sol Mi' are the same words of a name: the second joins the first
+    as an alias, though their surnames read apart."""
+    first = person_for(Speaker("Pak Sol-Mi"))
+    second = person_for(Speaker("Pak Sol Mi"))
+    assert second == first
+    assert "Pak Sol Mi" in first.aliases

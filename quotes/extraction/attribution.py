@@ -27,7 +27,17 @@ from .mentions import NOT_PERSON, PERSON_NOUN, Mention, Names
 from .ranks import ENLISTED_RANKS, OFFICER_RANKS, ROLE
 from .speech import MASK, SPEECH_VERB, SentenceStarts
 from .text import TITLE_ABBREVIATIONS
+from .units import UNIT
 
+# Where something is posted, never who posts it.
+_PLATFORMS = frozenset("Telegram Facebook Twitter X Instagram YouTube TikTok Viber".split())
+# A unit as the subject of a speech verb, or after an inverted one: it speaks as itself.
+_UNIT_SUBJECT = re.compile(
+    r"(?:^|[,;:\u2013\u2014]|\bthat|\b[Aa]s)\s*(?:[Tt]he\s+)?(?P<unit>" + UNIT + r")"
+    r"(?:['’]s\s+(?:press\s+service|[Tt]elegram\s+channel|statement|post))?"
+    r"(?:\s+(?:also|then|later|again|\w+ly))?\s*,?\s*$"
+)
+_UNIT_AFTER_VERB = re.compile(r"\s+(?:the\s+)?(?P<unit>" + UNIT + r")(?=\s*(?:[,.;:!?\n]|$))")
 _TITLE_WORDS = re.compile(r"\s*(?:\p{Lu}\p{Ll}+\s+){1,2}")
 _PRONOUN = re.compile(r"\b([Hh]e|[Ss]he)\b(?:\s+[a-z]+ly|\s+also|\s+then|\s+later)?\s*,?\s*$")
 
@@ -108,7 +118,9 @@ _CLAUSE_END = re.compile(r"\s*[,:]")
 _COMMA = re.compile(r"\s*,")
 # Where an attribution after a quotation ends: a sentence's end (not a title's full stop, as
 # in "said Maj. Gen. X") or the next quotation.
-_CLAUSE_STOP = re.compile(r"(?<!\b(?:" + TITLE_ABBREVIATIONS + r"))\.|[!?\u2026]|" + MASK)
+_CLAUSE_STOP = re.compile(
+    r"(?<!\b(?:" + TITLE_ABBREVIATIONS + r"|\p{Lu}))\.|[!?\u2026]|" + MASK
+)  # nor an initial's: "the U.S. Army announced"
 
 
 @dataclass
@@ -186,6 +198,7 @@ class Found:
     descriptor: str = ""
     # A name given to "he" or "him" ("The SBU identified him as X"): the unnamed person in focus.
     by_pronoun: bool = False
+    verb: int = -1  # where its speech verb starts: one verb is one attribution
 
 
 class Attributor:
@@ -212,11 +225,16 @@ class Attributor:
         if not DOCUMENT.match(phrase):
             return ""
         window = self.text[max(0, pos - 600) : pos]
-        found = ""
+        found, at = "", -1
         for match in re.finditer(r"(?<![\p{L}'’])(?:[Tt]he\s+)?" + ORG, window):
             candidate = institution(match.group())
-            if candidate and not self.names.covers(pos - len(window) + match.start()):
-                found = candidate
+            if not candidate or candidate.split()[-1] in _PLATFORMS:
+                continue  # "announced this on Telegram": where, not who
+            if not self.names.covers(pos - len(window) + match.start()):
+                found, at = candidate, match.start()
+        for match in ANY_UNIT.finditer(window):
+            if match.start() > at:  # a unit named later: "The Khortytsia group ... announced"
+                found, at = self.names.fullest_unit(match.group()), match.start()
         return found
 
     def named_as(self, start: int, end: int) -> Mention | None:
@@ -270,6 +288,12 @@ class Attributor:
 
     def subject(self, start: int, end: int, verb_end: int) -> Found | None:
         """The subject of a speech verb read from text[start:end], the words before the verb."""
+        found = self._subject(start, end, verb_end)
+        if found is not None:
+            found.verb = end
+        return found
+
+    def _subject(self, start: int, end: int, verb_end: int) -> Found | None:
         text = self.text
         region = text[start:end]
         named = self.named_as(start, end)
@@ -326,6 +350,12 @@ class Attributor:
         match = _PRONOUN.search(text[start:cut])
         if match:
             return Found("pronoun", start + match.start(), words(start + match.start()))
+        unit = _UNIT_SUBJECT.search(text[start:cut])
+        if unit:
+            # "the 101st Airborne Division, the only ..., announced": the unit speaks itself.
+            pos = start + unit.start("unit")
+            body = self.names.fullest_unit(unit.group("unit"))
+            return Found("unnamed", pos, words(pos), None, body, True, institution=True)
         match = INSTITUTION.search(text[start:cut])
         whole = match and re.search(
             r"(?:^|[,;:\u2013\u2014]|\bthat|\b[Aa]s)\s*$", text[start : start + match.start(1)]
@@ -355,6 +385,13 @@ class Attributor:
 
     def after(self, close: int, para_end: int) -> Found | None:
         """An attribution right after a closing mark: ', he said.' or ', said Mr X.'"""
+        found = self._after(close, para_end)
+        if found is not None and found.verb < 0:
+            verb = SPEECH_VERB.search(self.text, close, para_end)
+            found.verb = verb.start() if verb else -1
+        return found
+
+    def _after(self, close: int, para_end: int) -> Found | None:
         text = self.text
         stop = para_end
         match = _CLAUSE_STOP.search(text, close, para_end)
@@ -400,6 +437,12 @@ class Attributor:
                 return Found("name", chosen.start, text[verb.start() : chosen.end], chosen)
             org = INSTITUTION_AFTER.match(text, verb.end(), min(stop, verb.end() + 200))
             body = org and institution(org.group(1))
+            unit = _UNIT_AFTER_VERB.match(text, verb.end(), min(stop, verb.end() + 200))
+            if unit and not body:
+                # '"...," added the Khortytsia group of forces.': the unit's own words.
+                body = self.names.fullest_unit(unit.group("unit"))
+                words = text[verb.start() : unit.end()]
+                return Found("unnamed", verb.start(), words, None, body, True, institution=True)
             if body and not is_outlet(body):
                 # '"...," informs the Headquarters.': the body's words, with no person. A verb
                 # an outlet credits its source with needs a body's word ("reports Reuters").

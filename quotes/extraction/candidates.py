@@ -197,6 +197,7 @@ class Cast:
             and found.description
         )
         people = self._near(situation)
+        nobody_before = not any(bisect_left(self._starts.get(p, []), s) > 0 for p in people)
         # What grammar settles stays settled: an attribution that names a person leaves
         # them and "no person" (an outlet read as a name, say); one that describes an unnamed
         # speaker or an institution leaves "no person", whoever the description fits, and
@@ -289,7 +290,7 @@ class Cast:
             or (rule_person is None and situation.rule.institution)
         )
         f["none_no_cue"] = float(found is None)
-        f["none_nobody_named"] = float(not last_before)
+        f["none_nobody_named"] = float(nobody_before)
         f["none_fits_someone"] = float(fits_someone)
         none_entity = situation.rule if rule_person is None else None
         out.append(Candidate(None, f, none_entity))

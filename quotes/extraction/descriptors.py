@@ -197,7 +197,7 @@ _SOLDIERS = frozenset("soldier serviceman servicewoman".split())
 _CAPTIVE = _SOLDIERS | frozenset("occupier invader prisoner captive pow".split())
 _MILITARY_WORDS = _CAPTIVE | frozenset(
     "captured conscript recruit paratrooper marine sailor tankman airman infantryman "
-    "mercenary gunner sniper".split()
+    "mercenary gunner sniper operator pilot medic scout".split()
 )
 # Roles stated without a role's noun: "X, who heads the Zaporizhzhia regional administration"
 # is "the governor"; the head of a city's administration is "the mayor".
@@ -235,6 +235,8 @@ def _role_words(phrase: str) -> tuple[str, frozenset[str]]:
     headed = _HEAD_OF.search(phrase.lower())
     if headed:
         return _HEADED[headed.group("of") or headed.group("before")], frozenset()
+    if re.search(r"\bmilitary\s+(?:man|woman)\b", phrase.lower()):
+        return "soldier", frozenset()  # "the military man" of translated copy
     before = re.split(r"\s" + _PREPOSITION + r"\s", phrase.lower())[0]
     words = re.findall(r"[a-z][a-z-]*", before)
     if not words:

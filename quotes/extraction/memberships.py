@@ -89,8 +89,23 @@ _DUTY_ANY_CASE = (
     r"(?=\s+(?:of|from|in|with|for|at)\s+(?:the\s+)?[\p{Lu}\d]))?"
 )
 _OWNER_AFTER = r"(?:\s+of\s+(?:the\s+)?\p{Lu}[^,;:.!?\n\x01()]{1,60}?)?(?:\s*\([^)\n]{1,20}\))?"
+# ... and the unit's name in quotation marks (masked) or a rank in lower case between:
+# 'Commander of the 212th battalion «Vovkulaka» lieutenant colonel X'.
 UNIT_BEFORE = re.compile(
-    r"\b(?P<duty>" + _DUTY_ANY_CASE + r")" + _IN_UNIT + _OWNER_AFTER + r"(?:\s*,)?\s*$"
+    r"\b(?P<duty>"
+    + _DUTY_ANY_CASE
+    + r")"
+    + _IN_UNIT
+    + r"(?:[ \u00a0]*\x01+)?"
+    + _OWNER_AFTER
+    + r"(?:\s*,)?\s*(?:(?i:"
+    + RANK
+    + r")\s+)?$"
+)
+# "Commander of the Ground Forces, Colonel-General X": a role of a body that is no unit.
+DUTY_BEFORE = re.compile(
+    r"\b(?P<duty>" + _DUTY_ANY_CASE + r")\s+(?:of|for|at)\s+(?:the\s+)?\p{Lu}[^,;:.!?\n\x01]{1,60}?"
+    r"\s*,\s*(?:(?i:" + RANK + r")\s+)?$"
 )
 # "The Azov Regiment commander, Major X", "Vostok battalion commander X": the unit, then the
 # role, right before the name.

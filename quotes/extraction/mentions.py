@@ -7,6 +7,7 @@ import regex as re
 
 from .memberships import (
     ANY_UNIT,
+    DUTY_BEFORE,
     LEAD_DUTY,
     RANK_I,
     SAME_UNIT,
@@ -23,7 +24,7 @@ from .places import is_country, is_demonym, is_place
 from .ranks import ROLE, duty_name, leading_rank, rank_before, rank_title
 from .speech import SPEECH_VERB, SentenceStarts
 from .text import TITLE_ABBREVIATIONS
-from .units import SERVICE, UNIT_NOUNS, StatedUnits
+from .units import SERVICE, UNIT_NOUNS, StatedUnits, unit_key
 
 # Words that start capitalised word runs without being part of a name.
 _STOP = set(
@@ -70,7 +71,10 @@ NOT_PERSON = set(
     "July September October November December North South East West Central Emergency "
     "Security Lane Drive River Island Islands Sea Ocean Centre Center Palace Cathedral Museum "
     "Stadium Harbour Facebook Twitter Instagram Telegram YouTube Online Weekly Daily Staff "
-    "Headquarters Intelligence Guards Marines Troops Command Directorate Bureau Force".split()
+    "Headquarters Intelligence Guards Marines Troops Command Directorate Bureau Force "
+    # companies, and what ministries and speeches are called
+    "Corp Corporation Co Inc Ltd Plc LLC Holdings GmbH AG Industries Motors Airlines Bank "
+    "Affairs Address Governance Development Resources Affair".split()
 )
 
 # Words that end the name of a unit, a service or a command, which a person's name may follow
@@ -149,6 +153,12 @@ _HEADS_BEFORE = re.compile(r"\b[Hh]ead\s+of\s+" + _ADMINISTRATION + r"(?:\s*,)?\
 _CASE_ENDINGS = ("a", "u", "om", "em", "ovi", "evi")
 
 
+def _spelt(token: str) -> str:
+    """A name word with the commonest romanisation differences folded: y as i, letters
+    doubled once ("Voloshyn", "Voloshin"; "Cherevatyy", "Cherevatyi")."""
+    return re.sub(r"(.)\1+", r"\1", token.lower().replace("y", "i"))
+
+
 def inflects(token: str, name: str) -> bool:
     """Whether `token` is `name` with a case ending: 'Marchuka' and 'Marchuku' of 'Marchuk',
     'Shevchenka' and 'Shevchenkom' of 'Shevchenko'."""
@@ -156,6 +166,14 @@ def inflects(token: str, name: str) -> bool:
         return False
     stem = name[:-1] if name[-1] in "aeiouy" else name
     return any(token == stem + ending for ending in _CASE_ENDINGS if stem + ending != name)
+
+
+# A role printed in lower case right before a name: "the city head X", "war correspondent X"
+# (no preposition or verb among its words, which would make the name their object).
+_LOWER_TITLE = re.compile(
+    r"(?<![\w'’-])(?P<title>(?:(?!(?:of|to|by|with|for|from|at|in|on|and|or|the|a|an|as|said|"
+    r"says|told|that|who)\b)[a-z][\w'’-]*[ \u00a0]+){1,3})$"
+)
 
 
 # What each verb of leading a unit makes a person: "who heads the Y" is its head.
@@ -231,6 +249,7 @@ class Names:
         self._units_ending: dict[str, tuple[list[int], list[str]]] = {}  # for stated()
         self._stated_units: StatedUnits | None = None
         self._by_token: dict[str, list[int]] = {}  # people with each name token, in order
+        self._by_spelling: dict[str, list[int]] = {}  # ... by the token's spelling folded
         for index, (ps, pe) in enumerate(paras):
             if index not in skip:
                 self.mentions.extend(self._runs(ps, pe))
@@ -281,6 +300,7 @@ class Names:
         index = len(self.people) - 1
         for token in self.people[index].tokens:
             self._by_token.setdefault(token, []).append(index)
+            self._by_spelling.setdefault(_spelt(token), []).append(index)
         return index
 
     def _cluster(self, mention: Mention) -> int:
@@ -371,6 +391,9 @@ class Names:
             for name in (stem, *(stem + vowel for vowel in "aeiouy")):
                 if name in self._by_token and inflects(token, name):
                     best = max(best if best is not None else -1, self._by_token[name][-1])
+        if best is None and len(token) >= 5 and _spelt(token) in self._by_spelling:
+            # "Voloshyn said" after "Nazar Voloshin": one name in another romanisation.
+            best = self._by_spelling[_spelt(token)][0]
         return best
 
     def _resolve_all(self, *, create: bool) -> None:
@@ -636,6 +659,16 @@ class Names:
                 # stated for someone, or else the last stated at all).
                 noun = match.group("noun").lower()
                 mention.unit = seen.get(noun) or self.stated(noun, mention.start)
+        for mention in ordered:
+            if not mention.duty and not mention.possessive:
+                match = DUTY_BEFORE.search(text, max(0, mention.start - 120), mention.start)
+                if match:
+                    mention.duty = duty_name(match.group("duty"))
+                    continue
+                # "informed the city head Taras Kovalchuk": a role in lower case before it.
+                lower = _LOWER_TITLE.search(text, max(0, mention.start - 60), mention.start)
+                if lower and PERSON_NOUN.search(lower.group("title").rstrip()):
+                    mention.duty = " ".join(lower.group("title").split())
         for mention in self.mentions:
             if mention.person is not None:
                 self.give_unit(mention)
@@ -717,6 +750,20 @@ class Names:
                 return previous + 1
             line = previous
         return 0
+
+    def fullest_unit(self, unit: str) -> str:
+        """A unit as printed, in the fullest form the article states it: 'the Airborne
+        Division' after the '101st Airborne Division'; a numbered form of a named one
+        counts ('Airborne Division' is in '101st Airborne Division')."""
+        unit = " ".join(re.sub(r"^(?:[Tt]he)\s+", "", unit).split())
+        if self._stated_units is None:
+            self._stated_units = StatedUnits([name for _, name in self._units_stated()])
+        fullest = self._stated_units.fullest(unit)
+        if fullest != unit:
+            return fullest
+        words = set(unit_key(unit).split())
+        longer = [n for _, n in self._units_stated() if words < set(unit_key(n).split())]
+        return longer[-1] if longer and words else unit
 
     def add_unit(self, person: Person, unit: str) -> None:
         """Gives `person` the unit in the fullest form the article prints it in, so that '21st

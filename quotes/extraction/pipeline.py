@@ -115,7 +115,7 @@ class _Resolver:
             and describes(self.names.people[focus.person], found.description)
         ):
             entity = focus  # "the commander" after "X, commander of the ...": X
-        elif found.definite and not found.institution and (fits := self._fits(found)):
+        elif found.definite and not found.institution and (fits := self._fits(found)) is not None:
             entity = Entity(person=fits)  # "the mayor also noted" after "Mayor X" and others
         else:
             entity = Entity(
@@ -225,8 +225,11 @@ def run(body: str, *, title: str = "", decide=None) -> Extraction:
     # Someone other than the previous speaker introduced since their quotation: a quotation
     # with no attribution of its own is then not theirs.
     between: Entity | None = None
+    attributing = set()  # the verbs of the attributions read at quotations
     for _pos, is_span, item in timeline:
         if not is_span:
+            if item.verb in attributing:
+                continue  # the subject of a quotation's own attribution, read again
             entity = resolver.entity(item)
             if not item.institution:
                 resolver.focus = entity  # "he" is never an institution
@@ -259,6 +262,7 @@ def run(body: str, *, title: str = "", decide=None) -> Extraction:
         )
         focus = resolver.focus
         if found is not None:
+            attributing.add(found.verb)
             entity = resolver.entity(found)
             quotation.attribution = " ".join(found.words.split())
             if found.kind == "name":

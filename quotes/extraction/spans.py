@@ -70,7 +70,9 @@ def _can_open(text: str, i: int, start: int, end: int) -> bool:
     prev = text[i - 1] if i > start else " "
     nxt = text[i + 1] if i + 1 < end else " "
     if nxt.isspace() and char != "\u00ab":
-        return False
+        # 'said in response, “ This can be seen ...': a left mark with a space after it,
+        # right after the comma or colon that introduces a quotation.
+        return char == "\u201c" and prev.isspace() and text[max(start, i - 2)] in ",:"
     return prev.isspace() or prev in _BEFORE_OPEN or prev in MARKS
 
 

@@ -20,6 +20,7 @@ SPEECH_VERB = re.compile(
     r"|reads|spoke|speaks|speak|speaking|appealed|appeals|complained|complains|described"
     r"|describes|describing|recounted|recounts|joked|jokes|wept|weeps|laughed|sighed|boasted"
     r"|testified|confessed|lamented|muttered|exclaimed|commented|responded|responds"
+    r"|tweeted|tweets"
     r"|(?:called|calls|calling)\s+on|[Aa]ccording\s+to)\b"
     # A title-cased line: 'A Captured Soldier Said: "..."' (only before a colon, so that a
     # name such as Said stays a name).

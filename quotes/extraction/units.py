@@ -67,7 +67,8 @@ _NAMED_NOUNS = (
 # "57th separate mountain rifle brigade", "Northern Tank Division", "Southern Battlegroup": a
 # number or capitalised words, a few more words, then the unit noun.
 UNIT = (
-    r"(?:\d+(?:st|nd|rd|th)?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:"
+    # ("the 101st. Airborne Division": a stray full stop after the ordinal)
+    r"(?:\d+(?:st|nd|rd|th)?(?:\.(?=[ \u00a0][A-Z]))?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:"
     + UNIT_NOUNS
     + r")s?"
     + _MORE

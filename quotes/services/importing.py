@@ -73,6 +73,15 @@ def person_for(
     parsed = next((p for p in map(parse_name, names) if p.surname), None)
     if parsed is None:
         return None  # a title or a patronymic alone names nobody
+    if parsed.given and ("-" in parsed.printed or len(parsed.given) > 1):
+        # The same words of a name, however split or hyphenated ("Kim Yo-Jong", "Kim Yo
+        # Jong"): one person, though their surnames read apart.
+        same = list(Person.objects.filter(key=parsed.key, merged_into__isnull=True)[:2])
+        if len(same) == 1:
+            for name in names:
+                if name != same[0].name:
+                    same[0].add_alias(name)
+            return same[0]
     scored = resemblances(parsed)
     known = {p.pk: theirs for p, _, _, theirs in scored}  # their names and aliases
     scored = [(p, doubt, same_surname) for p, doubt, same_surname, _ in scored]

@@ -218,3 +218,15 @@ def test_a_stray_opening_mark_does_not_swallow_the_article():
     )
     quotations = extract(body).quotations
     assert [q.text for q in quotations] == ["We ask the mothers to come for us.", "That is a lie."]
+
+
+def test_an_opening_mark_with_a_space_after_it_still_opens():
+    """'said in response, “ This can ...' (a space after the mark, as copied pages print it)
+    opens a quotation after the comma that introduces it; a lone mark elsewhere does not."""
+    from quotes.extraction import extract
+
+    body = "Oksana Vell said in response, \u201c This can be seen from his reckless words.\n"
+    assert [q.text for q in extract(body).quotations] == [
+        "This can be seen from his reckless words."
+    ]
+    assert not extract("The sign read \u201c closed.\n").quotations

@@ -115,3 +115,26 @@ def test_longer_and_shorter_forms_of_a_named_unit_are_one():
     stated = StatedUnits(["Eastern Group of Forces", "47th Brigade"])
     assert stated.fullest("Eastern Group") == "Eastern Group of Forces"
     assert stated.fullest("Western Group") == "Western Group"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '"We confirm two aircraft were involved," the 17th Airborne Division, the only air '
+        "assault division of the U.S. Army, announced.\n",
+        'The Sokil operational and strategic group of forces posted on Telegram.\n\n"We shot '
+        'down three drones," the post reads.\n',
+        '"We shot down three drones," added the Sokil group of forces.\n',
+        'The helicopters came from the 17th Airborne Division.\n\n"We confirm two aircraft '
+        'were involved," the Airborne Division later tweeted.\n',
+    ],
+)
+def test_a_unit_quoted_as_itself_is_credited_as_the_unit(body):
+    """A unit that speaks as itself (its statement, its post, its tweet) is the quotation's
+    source, in the fullest form the article names it, and no person."""
+    quotation = extract(body).quotations[0]
+    assert quotation.speaker is None
+    assert "Airborne Division" in quotation.speaker_description or (
+        "Sokil" in quotation.speaker_description
+    )
+    assert quotation.speaker_description.lstrip("the ").startswith(("17th", "Sokil"))
