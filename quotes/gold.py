@@ -21,6 +21,7 @@ class GoldArticle:
     body: str  # as archive_article stores it: what the quotations are read from
     title: str
     occurrences: list[dict]
+    outlet: str = ""
 
 
 @dataclass
@@ -53,7 +54,13 @@ def read_set(folder: Path) -> GoldSet:
             **source.metadata,
         )
         found.articles.append(
-            GoldArticle(source.source_file, body, title, marked[source.source_file])
+            GoldArticle(
+                source.source_file,
+                body,
+                title,
+                marked[source.source_file],
+                source.metadata.get("outlet") or "",
+            )
         )
     return found
 

@@ -12,14 +12,14 @@ honest estimate for news none of them holds; the threshold of confidence below w
 attribution waits for review is chosen from those held-out figures.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from scipy.optimize import minimize
 
 from .extraction import extract
 from .extraction.candidates import FEATURES
-from .extraction.ranking import RULES, Model
+from .extraction.ranking import EVIDENCE, RULES, Model
 from .gold import GoldSet, held, names_speaker
 
 # The least share of held-out quotations a threshold must publish without review, and the
@@ -44,7 +44,8 @@ class Example:
 
 @dataclass
 class Reading:
-    """What extraction credited one gold quotation with: right or wrong, how sure."""
+    """What extraction credited one gold sentence with: right or wrong, how sure, and what
+    the confidence is read from (ranking.EVIDENCE)."""
 
     set_name: str
     file: str
@@ -52,6 +53,7 @@ class Reading:
     right: bool
     confidence: float
     weight: int
+    evidence: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -90,11 +92,13 @@ def examples(gold: GoldSet) -> Examples:
             choice.candidate = candidates[labels.index(True)]
             return choice
 
-        extract(article.body, title=article.title, decide=teacher)
+        extract(article.body, title=article.title, outlet=article.outlet, decide=teacher)
     return found
 
 
-def fit(rows: list[Example], *, threshold: float = 0.5, about: dict | None = None) -> Model:
+def fit(
+    rows: list[Example], *, threshold: float = 0.5, about: dict | None = None, c: float = C
+) -> Model:
     """A model fitted on these examples: a conditional logit, the weights that make each
     quotation's right candidates the likeliest among its candidates (a softmax over them,
     as ranking.Model.choose reads it), with an L2 penalty of strength 1/C. Fitted by
@@ -112,12 +116,12 @@ def fit(rows: list[Example], *, threshold: float = 0.5, about: dict | None = Non
         e = np.exp(score - top)
         every = np.add.reduceat(e, starts)
         chosen = np.add.reduceat(np.where(right, e, 0.0), starts)
-        value = -(weight * np.log(chosen / every)).sum() + 0.5 / C * beta @ beta
+        value = -(weight * np.log(chosen / every)).sum() + 0.5 / c * beta @ beta
         # The gradient: each quotation's expected features under the model less those
         # expected among its right candidates.
         p_every = e / every[group]
         p_right = np.where(right, e, 0.0) / chosen[group]
-        grad = ((p_every - p_right) * weight[group]) @ x + beta / C
+        grad = ((p_every - p_right) * weight[group]) @ x + beta / c
         return value, grad
 
     found = minimize(loss, np.zeros(x.shape[1]), jac=True, method="L-BFGS-B")
@@ -125,30 +129,65 @@ def fit(rows: list[Example], *, threshold: float = 0.5, about: dict | None = Non
 
 
 def readings(gold: GoldSet, model: Model) -> list[Reading]:
-    """Each gold quotation as extraction with `model` credits it, scored against the gold:
+    """Each gold sentence as extraction with `model` credits it, scored against the gold:
     the pure counterpart of evaluation.score's speaker accuracy (no archive involved)."""
     out = []
     for article in gold.articles:
-        extraction = extract_with(model, article.body, article.title)
+        choices = {}
+
+        def decide(candidates, quotation, choices=choices):
+            choice = model.choose(candidates)
+            choices[id(quotation)] = choice
+            return choice
+
+        extraction = extract(
+            article.body, title=article.title, outlet=article.outlet, decide=decide
+        )
         for quotation in extraction.quotations:
             marked = held(quotation.text, article.occurrences)
-            if not marked:
+            if not marked or id(quotation) not in choices:
                 continue
             speaker = extraction.speakers.get(quotation.speaker) if quotation.speaker else None
             names = [speaker.name, *speaker.aliases] if speaker else []
+            found = choices[id(quotation)].evidence
             for occurrence in marked:
                 right = names_speaker(names, occurrence["speaker"], gold.speakers)
                 out.append(
-                    Reading(gold.name, article.file, quotation.text, right, quotation.confidence, 1)
+                    Reading(
+                        gold.name,
+                        article.file,
+                        quotation.text,
+                        right,
+                        quotation.confidence,
+                        1,
+                        found,
+                    )
                 )
     return out
 
 
-def extract_with(model: Model, body: str, title: str):
-    def decide(candidates, quotation):
-        return model.choose(candidates)
+def fit_calibration(readings: list[Reading]) -> dict:
+    """The weights of ranking.EVIDENCE that give the chance a choice is right: a logistic
+    regression over held-out choices, right or wrong, with an L2 penalty of 1/C."""
+    x = np.array([[r.evidence[n] for n in EVIDENCE] for r in readings], dtype=float)
+    y = np.array([r.right for r in readings], dtype=float)
 
-    return extract(body, title=title, decide=decide)
+    def loss(beta):
+        z = x @ beta
+        p = 1.0 / (1.0 + np.exp(-z))
+        eps = 1e-12
+        value = -(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)).sum()
+        value += 0.5 / C * beta[1:] @ beta[1:]  # the bias unpenalised
+        grad = (p - y) @ x + np.concatenate([[0.0], beta[1:] / C])
+        return value, grad
+
+    found = minimize(loss, np.zeros(len(EVIDENCE)), jac=True, method="L-BFGS-B")
+    return dict(zip(EVIDENCE, map(float, found.x), strict=True))
+
+
+def calibrated(readings: list[Reading], calibration: dict) -> list[Reading]:
+    model = Model({}, calibration=calibration)
+    return [replace(r, confidence=model.calibrated(r.evidence)) for r in readings]
 
 
 def leave_one_out(sets: list[GoldSet], examples_of: dict[str, Examples]) -> dict:
@@ -186,17 +225,28 @@ def choose_threshold(readings: list[Reading]) -> tuple[float, float, float]:
 
 
 def train(sets: list[GoldSet]) -> tuple[Model, dict]:
-    """The model fitted on every set, its threshold chosen from the leave-one-set-out
-    readings, and those figures per set (accuracy with everything, without the set)."""
+    """The model fitted on every set, with its calibration and threshold, and the figures
+    per set: accuracy with everything, and with the set left out of training.
+
+    Each set's held-out choices are read by a model fitted on the other sets; their
+    confidence by a calibration fitted on the other sets' held-out choices (so that no
+    figure of a set comes from anything fitted on it); the threshold is the lowest at which
+    what is at least that sure, pooled over the sets, is right SURE_ACCURACY of the time."""
     examples_of = {gold.name: examples(gold) for gold in sets}
     held_out = leave_one_out(sets, examples_of)
-    pooled = [r for _, rs in held_out.values() for r in rs]
+    honest = {}
+    for gold in sets:
+        others = [r for name, (_, rs) in held_out.items() if name != gold.name for r in rs]
+        honest[gold.name] = calibrated(held_out[gold.name][1], fit_calibration(others))
+    pooled = [r for rs in honest.values() for r in rs]
     threshold, sure_accuracy, share = choose_threshold(pooled)
     rows = [e for ex in examples_of.values() for e in ex.rows]
-    figures = {}
+    calibration = fit_calibration([r for _, rs in held_out.values() for r in rs])
     model = fit(rows, threshold=threshold)
+    model = Model(model.weights, model.bias, threshold, {}, calibration)
+    figures = {}
     for gold in sets:
-        _, left_out = held_out[gold.name]
+        left_out = honest[gold.name]
         sure = [r for r in left_out if r.confidence >= threshold]
         figures[gold.name] = {
             "speaker_accuracy": round(accuracy(readings(gold, model)), 3),
@@ -215,4 +265,4 @@ def train(sets: list[GoldSet]) -> tuple[Model, dict]:
         "left_out_sure_share": round(share, 3),
         "figures": figures,
     }
-    return Model(model.weights, model.bias, threshold, about), figures
+    return Model(model.weights, model.bias, threshold, about, calibration), figures

@@ -67,10 +67,11 @@ class Extraction:
     speakers: dict[str, Speaker]  # keyed by Speaker.name
 
 
-def extract(body: str, *, title: str = "", decide=None) -> Extraction:
+def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Extraction:
     """All direct quotations in `body` (and a quoted headline in `title`), attributed.
+    `outlet`: the name of the outlet that printed it, whose words name nobody in it.
     `decide(candidates, quotation)` picks each quotation's source (pipeline.run); by default
     the learned ranking does."""
     from .pipeline import run
 
-    return run(body, title=title, decide=decide)
+    return run(body, title=title, outlet=outlet, decide=decide)

@@ -81,6 +81,11 @@ _GOVERNED = re.compile(
 )
 # "the pilot, who gave his name as X", "a soldier who identified himself as X", "the officer,
 # named as X,": the descriptor's own name.
+# Who a naming sentence may name: "The prisoner is X".
+_ONE_OF_THEM = (
+    r"(?:prisoner|soldier|captive|man|woman|serviceman|servicewoman|fighter|officer|pilot"
+    r"|detainee|conscript|marine|paratrooper|occupier)"
+)
 _NAMED_AS = re.compile(
     r"(?:\b(?:gave|giving|gives)\s+(?:his|her|their)\s+(?:full\s+)?name\s+(?:only\s+)?as"
     r"|\b(?:identified|identifying|identifies|introduced|introducing|introduces|named|calls|called)"
@@ -88,17 +93,24 @@ _NAMED_AS = re.compile(
     # "The SBU later identified him as X"
     r"|\b(?:identified|named|introduced)\s+(?:him|her)\s+as"
     # "named by Ukrainian officials as X", "identified by the SBU as X"
-    r"|\b(?:named|identified)\s+by\s+[^,.;:\n\x01]{1,60}?\s+as)\s+$"
+    r"|\b(?:named|identified)\s+by\s+[^,.;:\n\x01]{1,60}?\s+as"
+    # "He is Private X", "The prisoner is X", "His name is X": a person in focus named
+    r"|^(?:(?:[Hh]e|[Ss]he)|(?:[Tt]he|[Tt]his)\s+(?:[a-z][\w-]*\s+){0,2}?" + _ONE_OF_THEM + r")"
+    r"\s+is|\b(?:[Hh]is|[Hh]er)\s+name\s+is)\s+$"
 )
 
 # A name given to "he" or "him", the unnamed person in focus: "The SBU later identified him as
 # X", "He was later named as X", "She gave her name as X".
 _NAMED_BY_PRONOUN = re.compile(
     r"(?:\b(?:him|her)\s+as"
-    r"|^(?:(?:Later|Then|Meanwhile|Finally|Lastly),?\s+)?(?:He|She)\s+"
+    r"|^(?:(?:Later|Then|Meanwhile|Finally|Lastly)(?:\s+[^,.;:\n\x01]{1,30}?)?,?\s+)?"
+    r"(?:He|She|he|she)\s+"
     r"(?:(?:was|has\s+been|had\s+been)\s+(?:\w+ly\s+|later\s+)?(?:named|identified)"
     r"(?:\s+by\s+[^,.;:\n\x01]{1,60}?)?"
-    r"|(?:later\s+)?(?:gave|gives)\s+(?:his|her)\s+(?:full\s+)?name)\s+as)\s+$"
+    r"|(?:later\s+)?(?:identifies|identified|introduces|introduced)\s+(?:himself|herself)"
+    r"|(?:later\s+)?(?:gave|gives)\s+(?:his|her)\s+(?:full\s+)?name)\s+as"
+    # "He is Private X.", "His name is X."
+    r"|(?:He|She|he|she)\s+is|(?:His|Her|his|her)\s+name\s+is)\s+$"
 )
 
 # Verbs with which an outlet credits its source of a story: "Ukrinform reports".

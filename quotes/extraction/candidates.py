@@ -59,6 +59,7 @@ NONE_FEATURES = [
     "none_no_cue",  # no attribution next to the quotation
     "none_nobody_named",  # nobody is named before the quotation
     "none_fits_someone",  # the definite description fits someone named
+    "none_pronoun",  # the attribution is "he"/"she" and the rules read it as an unnamed speaker
 ]
 FEATURES = PERSON_FEATURES + NONE_FEATURES
 
@@ -220,7 +221,8 @@ class Cast:
                 last_before[person] = starts[i - 1]
         recency = sorted(last_before, key=lambda p: -last_before[p])
         nearest = None
-        if found is not None and found.kind == "pronoun":
+        if found is not None and found.kind == "pronoun" and rule_person is not None:
+            # (Where the rules read "he" as an unnamed speaker just introduced, nobody named.)
             said = "f" if found.words.split()[0].lower() == "she" else "m"
             nearest = next(
                 (p for p in recency if self._gender(p) in ("", said) and not self._publishes(p)),
@@ -292,6 +294,12 @@ class Cast:
         f["none_no_cue"] = float(found is None)
         f["none_nobody_named"] = float(nobody_before)
         f["none_fits_someone"] = float(fits_someone)
+        f["none_pronoun"] = float(
+            found is not None
+            and found.kind == "pronoun"
+            and rule_person is None
+            and bool(situation.rule.description)
+        )
         none_entity = situation.rule if rule_person is None else None
         out.append(Candidate(None, f, none_entity))
         return out

@@ -3,7 +3,7 @@
 import regex as re
 
 from .mentions import NOT_PERSON, Person
-from .places import is_place
+from .places import is_demonym, is_place
 from .ranks import ENLISTED_RANKS, OFFICER_RANKS, RANK, ROLE, rank_noun
 from .speech import MASK, SPEECH_VERB
 
@@ -27,7 +27,8 @@ _NOT_ONE_PERSON = set(
     "report statement study survey video footage document documents letter ministry government "
     "agency office army military command council committee court newspaper paper website post "
     "message note decree order plan data figures analysis channel source sources people men "
-    "women children police crew staff team group family".split()
+    "women children police crew staff team group family programme program show broadcast "
+    "interview podcast episode documentary film clip recording caption club".split()
 )
 
 # Publications called by their kind ("the Ukrainian edition", "the outlet", "local media"):
@@ -112,7 +113,10 @@ NEW_SUBJECT = re.compile(
     # A sentence-opening adverbial: "Outside,", "At a field hospital two streets away,".
     r"(?:(?:" + _ADVERBIAL + r"),\s+)?"
     r"(?P<desc>(?i:a|an|another|one)(?:\s+of\s+the)?"
-    r"(?:\s+(?:[a-z\d][\w-]*|\p{Lu}\p{Ll}+)){0,3}?\s+" + PERSON_HEAD + r"(?:s|es)?)(?![\w'’-])"
+    # ("A TEARFUL Russian soldier": a tabloid's capitals)
+    r"(?:\s+(?:[a-z\d][\w-]*|\p{Lu}\p{Ll}+|\p{Lu}{2,})){0,3}?\s+"
+    + PERSON_HEAD
+    + r"(?:s|es)?)(?![\w'’-])"
     # "in a torn jacket", "from the same unit", "sitting beside him"
     r"(?:\s+(?:(?:in|with|from|of)|[a-z]+ing)(?:\s+[\w'’-]+){1,4}?(?=[\s,]))?"
     # "who asked not to be named": a relative clause with no commas, up to a known verb.
@@ -184,6 +188,8 @@ def institution(phrase: str) -> str:
     body = words[1:] if definite else words
     if not body or is_place(" ".join(body)) or body[-1].upper() in _PERSON_ACRONYMS:
         return ""
+    if len(body) == 1 and is_demonym(body[0]):
+        return ""  # "the Croatian wrote": a person called by their nationality
     if definite or _ACRONYM.search(phrase) or any(w in NOT_PERSON for w in body):
         return ("the " + " ".join(body)) if definite else phrase
     return ""

@@ -28,7 +28,11 @@ _DUTY = (
     r"(?=\s+(?:of|from|in|with|for|at)\s+(?:the\s+)?[\p{Lu}\d]))?"
 )
 # A person's age between their name and an apposition: "X, 27, of the ...", "X, aged 27, a ...".
-_AGE = r"(?:\s*,\s*(?:aged\s+)?\d{1,3}(?=\s*,))?"
+_AGE = (
+    r"(?:\s*,\s*(?:aged\s+)?\d{1,3}(?=\s*,)"
+    # "X, 2001 year of birth, private of ...", "X, born in 1999, a ..."
+    r"|\s*,\s*(?:born\s+(?:in\s+)?)?\d{4}(?:\s+year\s+of\s+birth)?(?=\s*,))?"
+)
 # ", a lieutenant colonel and deputy commander of the ...", ", commander of the ...",
 # ", a radio operator of the ...", ", who serves in the ...", " of the ...".
 UNIT_AFTER = re.compile(
@@ -94,13 +98,22 @@ _OWNER_AFTER = r"(?:\s+of\s+(?:the\s+)?\p{Lu}[^,;:.!?\n\x01()]{1,60}?)?(?:\s*\([
 UNIT_BEFORE = re.compile(
     r"\b(?P<duty>"
     + _DUTY_ANY_CASE
-    + r")"
+    # a rank in its place: "sergeant of the 164th brigade X"
+    + r"|(?i:"
+    + RANK
+    + r"))"
     + _IN_UNIT
     + r"(?:[ \u00a0]*\x01+)?"
     + _OWNER_AFTER
     + r"(?:\s*,)?\s*(?:(?i:"
     + RANK
     + r")\s+)?$"
+)
+# "X, commander of brigade Y,", "X, a spokeswoman for the port authority,": the role an
+# apposition states, whatever the body.
+DUTY_AFTER = re.compile(
+    _AGE + r"\s*,\s*(?:(?:a|an|the)\s+)?(?P<duty>" + _DUTY + r")"
+    r"(?:\s+(?:of|for|at|in|with)\s+[^,;:.!?\n\x01]{1,60}?)?\s*[,.;:]"
 )
 # "Commander of the Ground Forces, Colonel-General X": a role of a body that is no unit.
 DUTY_BEFORE = re.compile(
@@ -136,12 +149,23 @@ UNIT_OWNED = re.compile(
     + r"\b(?!['’]|[ \u00a0]*(?:No\b|\u2116|\d)))"
 )
 UNIT_OWNED_BEFORE = re.compile(
-    r"(?:\b(?P<duty>" + _DUTY + r")\s+(?:of|for)\s+the\s+" + _NOUN + r"\s*,"
+    # "spokesman of the brigade, X", "Spokesman of the group captain X"
+    r"(?:\b(?P<duty>"
+    + _DUTY_ANY_CASE
+    + r")\s+(?:of|for)\s+the\s+"
+    + _NOUN
+    + r"(?:\s*,|\s+(?i:"
+    + RANK
+    + r"))"
     # Not "a brigade commander" nor "Russian army officer": some unit of that kind.
     r"|(?<!\b(?:[Aa]n?|\d\w*|\p{Lu}\w*)\s+)\b(?:(?:the|its|The|Its)\s+)?" + _NOUN + r"(?:['’]s)?"
     r"\s+(?P<duty>" + _DUTY + r")\s*,?)\s*$"
 )
 ANY_UNIT = re.compile(UNIT)
+# "Its spokesman, Captain X": the unit (or body) the sentence before was about.
+ITS_ROLE_BEFORE = re.compile(
+    r"\b(?:Its|its|Their|their)\s+(?P<duty>" + ROLE + r")\s*,?\s*(?:(?i:" + RANK + r")\s+)?$"
+)
 # A unit its speaker states inside their own words: "I am serving in the 36th Marine
 # Brigade", "We are fighters of the Kraken unit", "my unit, the 12th Brigade".
 UNIT_SPOKEN = re.compile(

@@ -7,7 +7,9 @@ import regex as re
 
 from .memberships import (
     ANY_UNIT,
+    DUTY_AFTER,
     DUTY_BEFORE,
+    ITS_ROLE_BEFORE,
     LEAD_DUTY,
     RANK_I,
     SAME_UNIT,
@@ -22,7 +24,7 @@ from .memberships import (
 )
 from .places import is_country, is_demonym, is_place
 from .ranks import ROLE, duty_name, leading_rank, rank_before, rank_title
-from .speech import SPEECH_VERB, SentenceStarts
+from .speech import MASK, SPEECH_VERB, SentenceStarts
 from .text import TITLE_ABBREVIATIONS
 from .units import SERVICE, UNIT_NOUNS, StatedUnits, unit_key
 
@@ -172,7 +174,8 @@ def inflects(token: str, name: str) -> bool:
 # (no preposition or verb among its words, which would make the name their object).
 _LOWER_TITLE = re.compile(
     r"(?<![\w'’-])(?P<title>(?:(?!(?:of|to|by|with|for|from|at|in|on|and|or|the|a|an|as|said|"
-    r"says|told|that|who)\b)[a-z][\w'’-]*[ \u00a0]+){1,3})$"
+    r"says|told|that|who)\b)[a-z][\w'’-]*[ \u00a0]+){1,3})"
+    r"(?:with\s+(?:the\s+)?call\s+sign\s+\x01+[ \u00a0]+)?$"  # "... with call sign «Lys» X"
 )
 
 
@@ -191,11 +194,15 @@ _QUOTED_NAME = re.compile(
 )
 
 
+_QUOTED_TAIL = re.compile(r"\s*[\"“«'‘][^\"”»'’]*[\"”»'’]$")
+
+
 def _names_unit(name: str, noun: str) -> bool:
     """Whether a unit's name as printed ends with `noun` ('brigade'; 'unit' for any). "The
     Brigade" at a sentence's start is no unit's name."""
     named = re.search(r"\d", name) or len(name.split()) > 2 or not name.startswith("The")
-    return bool(named) and (noun == "unit" or name.lower().rstrip("s").endswith(noun))
+    kind = _QUOTED_TAIL.sub("", name).lower().rstrip("s")  # '14th Brigade "Vatra"': a brigade
+    return bool(named) and (noun == "unit" or kind.endswith(noun))
 
 
 @dataclass
@@ -235,7 +242,7 @@ class Person:
 class Names:
     """People named in an article, with the shorter forms that refer back to them."""
 
-    def __init__(self, text: str, paras, skip: set[int], body: str | None = None):
+    def __init__(self, text: str, paras, skip: set[int], body: str | None = None, outlet: str = ""):
         self.text = text
         self.body = text if body is None else body  # unmasked, for names in quotation marks
         self.people: list[Person] = []
@@ -265,10 +272,13 @@ class Names:
             i = bisect_right(service_starts, m.start) - 1
             return i >= 0 and m.end <= services[i][1]
 
+        # Nor the outlet's own name: "Frontline Dispatch reports", "NET" of "Censor.NET".
+        printer = {w.lower() for w in _WORD_RUN.findall(outlet)}
         self.mentions = [
             m
             for m in self.mentions
-            if (not m.place or m.tokens[0] in full)
+            if not (printer and {t.lower() for t in m.tokens} <= printer)
+            and (not m.place or m.tokens[0] in full)
             and (not m.common or m.tokens[-1] in full)
             and not in_service(m)
         ]
@@ -601,7 +611,7 @@ class Names:
                 # "X's Vostok battalion": the unit is theirs.
                 match = UNIT_POSSESSED.match(text, mention.end)
                 if match:
-                    mention.unit = self._named(match.group("unit"), match.end("unit"))
+                    mention.unit = self._named(match, "unit")
                     state(mention.unit)
                 continue
             heads = _HEADS_AFTER.match(text, mention.end) or _HEADS_BEFORE.search(
@@ -611,7 +621,7 @@ class Names:
                 mention.heads = "city" if heads.group("level").lower() == "city" else "regional"
             match = UNIT_AFTER.match(text, mention.end)
             if match:
-                mention.unit = self._named(match.group("unit"), match.end("unit"))
+                mention.unit = self._named(match, "unit")
                 mention.role = " ".join((match.group("role") or "").split())
                 mention.duty = duty_name(match.group("duty") or "") or mention.duty
                 if match.group("leads"):
@@ -640,8 +650,12 @@ class Names:
                 or UNIT_ROLE_BEFORE.search(text, max(0, mention.start - 120), mention.start)
             )
             if match:
-                mention.unit = self._named(match.group("unit"), match.end("unit"))
-                mention.duty = duty_name(match.group("duty"))
+                mention.unit = self._named(match, "unit")
+                duty = " ".join(match.group("duty").split())
+                if leading_rank(duty).strip() == duty:
+                    mention.rank = mention.rank or rank_title(duty)  # "sergeant of the ..."
+                else:
+                    mention.duty = duty_name(duty)
                 state(mention.unit)
                 continue
             match = UNIT_OWNED.match(text, mention.end) or UNIT_OWNED_BEFORE.search(
@@ -653,6 +667,14 @@ class Names:
                 if mention.unit:
                     state(mention.unit)
                 continue
+            match = ITS_ROLE_BEFORE.search(text, max(0, mention.start - 60), mention.start)
+            if match:
+                # "Its spokesman, Captain X": the unit the text named last.
+                mention.duty = duty_name(match.group("duty"))
+                mention.unit = self.stated("unit", mention.start)
+                if mention.unit:
+                    state(mention.unit)
+                continue
             match = SAME_UNIT.match(text, mention.end)
             if match:
                 # The last unit stated of that kind ("the same brigade": the last brigade
@@ -661,7 +683,9 @@ class Names:
                 mention.unit = seen.get(noun) or self.stated(noun, mention.start)
         for mention in ordered:
             if not mention.duty and not mention.possessive:
-                match = DUTY_BEFORE.search(text, max(0, mention.start - 120), mention.start)
+                match = DUTY_AFTER.match(text, mention.end) or DUTY_BEFORE.search(
+                    text, max(0, mention.start - 120), mention.start
+                )
                 if match:
                     mention.duty = duty_name(match.group("duty"))
                     continue
@@ -695,17 +719,21 @@ class Names:
             if match.group("rank") and not person.rank:
                 person.rank = rank_title(" ".join(match.group("rank").split()))
 
-    def _named(self, unit: str, end: int) -> str:
-        """A unit's name as printed, with the name in quotation marks that follows its noun
-        ('13th Brigade "Khartiia"', 'group of troops "Khortytsia"'): the masked text hides
-        the quoted name, which the body has."""
-        unit = " ".join(unit.split())
-        match = _MASKED_NAME.match(self.text, end)
-        name = match and _QUOTED_NAME.fullmatch(self.body, match.start("name"), match.end("name"))
-        if not name:
-            # "the operational-strategic group" with no name is which group, nobody knows.
-            return unit if re.search(r"[\p{Lu}\d]", unit) else ""
-        return f'{unit} "{name.group("words")}"'
+    def _named(self, match, group: str | int = 0) -> str:
+        """A unit's name as printed, from the body (the masked text hides a name in
+        quotation marks: 'the «Lelka» medical evacuation company'), with the quoted name that
+        follows its noun ('13th Brigade "Khartiia"', 'group of troops "Khortytsia"')."""
+        start, end = match.span(group)
+        trailing = _MASKED_NAME.match(self.text, end)
+        if trailing and _QUOTED_NAME.fullmatch(
+            self.body, trailing.start("name"), trailing.end("name")
+        ):
+            end = trailing.end("name")
+        unit = " ".join(self.body[start:end].split())
+        if MASK in self.text[start:end] and not _QUOTED_NAME.search(unit):
+            return ""  # what the marks held is no name: 'the company "We will..."'
+        # "the operational-strategic group" with no name is which group, nobody knows.
+        return unit if re.search(r"[\p{Lu}\d]", unit) else ""
 
     def stated(self, noun: str, pos: int) -> str:
         """The last unit stated before `pos` whose name ends with `noun` ('brigade'; 'unit'
@@ -719,8 +747,8 @@ class Names:
         floor = self._line_before(pos)
         found = ""
         for match in ANY_UNIT.finditer(self.text, floor, pos):
-            name = " ".join(match.group().split())
-            if _names_unit(name, noun):
+            name = self._named(match)
+            if name and _names_unit(name, noun):
                 found = name
         if found:
             return found
@@ -734,9 +762,8 @@ class Names:
     def _units_stated(self) -> list[tuple[int, str]]:
         """Where each unit the text states starts, and its name as printed, in order."""
         if self._units_found is None:
-            self._units_found = [
-                (m.start(), " ".join(m.group().split())) for m in ANY_UNIT.finditer(self.text)
-            ]
+            found = ((m.start(), self._named(m)) for m in ANY_UNIT.finditer(self.text))
+            self._units_found = [(start, name) for start, name in found if name]
         return self._units_found
 
     def _line_before(self, pos: int) -> int:
@@ -770,7 +797,7 @@ class Names:
         Marine Brigade' after '21st Separate Marine Brigade' keeps the full name."""
         if self._stated_units is None:
             self._stated_units = StatedUnits([name for _, name in self._units_stated()])
-        unit = self._stated_units.fullest(unit)
+        unit = re.sub(r"^[Tt]he\s+", "", self._stated_units.fullest(unit))
         if unit not in person.units:
             person.units.append(unit)
 

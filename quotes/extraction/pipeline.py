@@ -1,5 +1,6 @@
 """The extraction steps in order: spans, kinds, attribution, statements, speakers."""
 
+import re
 from dataclasses import dataclass
 
 from . import Extraction, Quotation, Speaker, ranking
@@ -8,6 +9,7 @@ from .candidates import Cast, Situation
 from .descriptors import describes
 from .memberships import UNIT_SPOKEN
 from .mentions import Names
+from .places import is_demonym
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .speech import mask
 from .text import fold, words
@@ -54,6 +56,15 @@ def _kind(source: str, span: Span, para_start: int) -> str | None:
     if first.islower() and before[-1:].isalnum():
         return "partial"  # a clause woven into reported speech: said the mayor "has failed us all"
     return "quote"
+
+
+def _epithet(description: str) -> bool:
+    """A description that names no role, only what the person in focus is: their age or
+    nationality ("the 29-year-old midfielder", "the Croatian")."""
+    words = description.split()
+    if len(words) < 2 or words[0].lower() != "the":
+        return False
+    return bool(re.match(r"\d+-year-old$", words[1])) or is_demonym(words[1])
 
 
 # How far back (characters) a definite description looks for the person it may describe.
@@ -115,6 +126,14 @@ class _Resolver:
             and describes(self.names.people[focus.person], found.description)
         ):
             entity = focus  # "the commander" after "X, commander of the ...": X
+        elif (
+            found.definite
+            and not found.institution
+            and focus is not None
+            and focus.person is not None
+            and _epithet(found.description)
+        ):
+            entity = focus  # "the Croatian wrote", "the 29-year-old told" after "X, 51, said"
         elif found.definite and not found.institution and (fits := self._fits(found)) is not None:
             entity = Entity(person=fits)  # "the mayor also noted" after "Mayor X" and others
         else:
@@ -190,14 +209,14 @@ def _decide_by_model(candidates, quotation):
     return ranking.current().choose(candidates)
 
 
-def run(body: str, *, title: str = "", decide=None) -> Extraction:
+def run(body: str, *, title: str = "", outlet: str = "", decide=None) -> Extraction:
     decide = decide or _decide_by_model
     paras = paragraphs(body)
     headlines = _headlines(body, paras, title)
     spans = sorted(find_spans(body, headlines), key=lambda s: s.opened)
     boiler = {i for i, (s, e) in enumerate(paras) if is_boilerplate(body[s:e])}
     masked = mask(body, spans)
-    names = Names(masked, paras, headlines | boiler, body)
+    names = Names(masked, paras, headlines | boiler, body, outlet=outlet)
     reader = Attributor(masked, names)
     resolver = _Resolver(names)
     cast = Cast(names, paras, title, headlines, body)

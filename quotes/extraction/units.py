@@ -16,13 +16,17 @@ _VARIANTS = {
     "separate": "separate",
 }
 
-_ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
+_ORDINAL = re.compile(r"\b(\d+)-?(?:st|nd|rd|th)\b")
 
 
 def unit_key(name: str) -> str:
     """'12th Separate Engineer Defence Brigade' and '12 separate engineer defense brigade'
-    give the same key."""
+    give the same key, and so does '12th Brigade "Vatra"' the 12th Brigade's (a quoted name
+    is a numbered unit's nickname; without a number it is the name)."""
     text = fold(name).lower()
+    if re.search(r"\d", re.sub(r'"[^"]*"', "", text)):
+        # '164th Brigade "Zhuravel"' is the 164th Brigade: the number says which.
+        text = re.sub(r'"[^"]*"', " ", text)
     text = _ORDINAL.sub(r"\1", text)
     text = re.sub(r"^the\s+", "", text)
     text = re.sub(r"'s\b", "", text)
@@ -58,6 +62,13 @@ _NOT_A_NAME = (
     r"(?!(?:The|A|An|This|That|These|Its|His|Her|Their|Our|Every|Each|One|Another|Some)\b"
     r"|\w+ians?\b|\w+ese\b|\w+ish\b)"
 )
+# A lower-case word of a unit's description: no article, preposition or speech verb.
+_PLAIN = (
+    r"(?!(?:the|a|an|of|and|with|in|for|from|to|said|says|told|added|his|her|their|its)\b)"
+    r"[a-z][\w-]*"
+)
+# Unit nouns whose unit may be named only by a name in quotation marks.
+_QUOTED_NOUNS = "brigade|regiment|battalion|company|detachment|unit|squadron|battery|group"
 # Unit nouns printed in lower case after a unit's own name: "the Vostok battalion", "the
 # Khortytsia operational and strategic group of troops", "the Kraken unit".
 _NAMED_NOUNS = (
@@ -68,7 +79,7 @@ _NAMED_NOUNS = (
 # number or capitalised words, a few more words, then the unit noun.
 UNIT = (
     # ("the 101st. Airborne Division": a stray full stop after the ordinal)
-    r"(?:\d+(?:st|nd|rd|th)?(?:\.(?=[ \u00a0][A-Z]))?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:"
+    r"(?:\d+(?:-?(?:st|nd|rd|th))?(?:\.(?=[ \u00a0][A-Z]))?(?:[ \u00a0][\w-]+){0,6}?[ \u00a0](?i:"
     + UNIT_NOUNS
     + r")s?"
     + _MORE
@@ -84,6 +95,16 @@ UNIT = (
     + r")(?![\w-]))"
     # "Northern Group of Forces", "Group of Troops"
     r"(?:[ \u00a0]of[ \u00a0](?i:forces|troops))?\b"
+    # A name in quotation marks (masked: \x01) before or after a lower-case unit noun: 'the
+    # «Lelka» medical evacuation company', 'the medical evacuation company «Lelka»'.
+    r"|(?:(?<=the )|(?<=of )|(?<=with ))\x01{3,40}[ \u00a0](?:" + _PLAIN + r"[ \u00a0]){0,3}?"
+    r"(?:" + _QUOTED_NOUNS + r")\b"
+    r"|(?<![\w-])(?:" + _PLAIN + r"[ \u00a0]){0,3}?(?:" + _QUOTED_NOUNS + r")"
+    r"(?=[ \u00a0]*\x01{3,40})"
+    # "commander of brigade Kryha": the noun, then the name (after "of", where a person's
+    # name cannot follow in its place).
+    r"|(?:(?<=of )|(?<=of the ))(?i:brigade|regiment|battalion|division)[ \u00a0][A-Z][a-z][\w'’-]+"
+    r"(?=\s*[,.;:)]|\s+[a-z])"
     # "Brigade No. 21", "brigade No 21", "Regiment \u2116 21", and "brigade 21" where nothing
     # but punctuation follows the number (so not "brigade 21 soldiers").
     r"|(?i:" + _NUMBERED + r")[ \u00a0](?:(?:No\.?|\u2116)[ \u00a0]?\d+\b"

@@ -5,7 +5,9 @@ of each one's time on the database; under a tenth goes to extracting its quotati
 pure work on its text: nothing is read from the database or written to it. So a worker
 process extracts the next articles meanwhile, and extract_from_article takes the extraction
 made for the same text and title, else extracts as before. The same text and title give the
-same extraction, so what the import stores is the same either way.
+same extraction, so what the import stores is the same either way (the outlet's name, whose
+words name no speaker, is the source's in the worker and the archive's outlet here: the same
+printer, by its name or its domain).
 
 The worker is forked: it starts at once with the app loaded, and never touches the database
 connection it inherits (it neither uses nor closes it; a forked process ends without
@@ -79,9 +81,11 @@ class Ahead:
 
 
 def _extraction(raw: bytes, **arguments) -> tuple[tuple[str, str], Extraction]:
-    """(In the worker.) The text and title archive_article will store, and their extraction."""
+    """(In the worker.) The text and title archive_article will store, and their extraction,
+    the outlet's words being the name the source gives (the archive files the article under
+    the outlet of that name, or of its domain: another name for the same printer)."""
     body, title = text_and_title(raw, **arguments)
-    return (body, title), extract(body, title=title)
+    return (body, title), extract(body, title=title, outlet=arguments.get("outlet") or "")
 
 
 def work_ahead(sender, *, sources, **kwargs):
@@ -94,7 +98,8 @@ def work_ahead(sender, *, sources, **kwargs):
         _ahead = Ahead(sources)
 
 
-def extraction_of(body: str, title: str) -> Extraction:
-    """The extraction of an article's text and title: made ahead, or here."""
+def extraction_of(body: str, title: str, outlet: str = "") -> Extraction:
+    """The extraction of an article's text and title, printed by `outlet` (its name): made
+    ahead, or here."""
     made = _ahead.take(body, title) if _ahead is not None else None
-    return made if made is not None else extract(body, title=title)
+    return made if made is not None else extract(body, title=title, outlet=outlet)

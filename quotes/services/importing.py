@@ -2,6 +2,7 @@
 
 import functools
 import logging
+import re
 from collections import defaultdict
 from dataclasses import replace
 
@@ -39,7 +40,9 @@ def extract_from_article(sender, *, article, publish=False, user=None, **kwargs)
     """Receiver of `archive.signals.article_archived`."""
     import_extraction(
         article=article,
-        extraction=ahead.extraction_of(article.body, article.title),
+        extraction=ahead.extraction_of(
+            article.body, article.title, article.outlet.name if article.outlet_id else ""
+        ),
         publish=publish,
         user=user,
         new=True,
@@ -362,8 +365,10 @@ def unit_for(printed_name: str, *, memo: dict | None = None) -> Unit:
     if name != unit.name and name not in unit.aliases:
         unit.aliases = [*unit.aliases, name]
         fields = ["aliases"]
-        if own_name(name) and len(unit_key(name).split()) > len(unit.key.split()):
-            # The fullest form names the unit: "Eastern Group of Forces", not "Eastern Group".
+        longer = own_name(name) and len(unit_key(name).split()) > len(unit.key.split())
+        if longer or (_QUOTED.search(name) and not _QUOTED.search(unit.name)):
+            # The fullest form names the unit: "Eastern Group of Forces", not "Eastern Group";
+            # '164th Brigade "Zhuravel"', not "164th Brigade".
             unit.name, unit.aliases = unit_title(name), [*unit.aliases[:-1], unit.name]
             fields += ["name", "key"]
         unit.save(update_fields=fields)
@@ -388,6 +393,10 @@ def _unit_by_qualifiers(key: str) -> Unit | None:
         if words <= other or other <= words:
             fits.append(unit)
     return fits[0] if len(fits) == 1 else None
+
+
+# A unit's name in quotation marks: '164th Brigade "Zhuravel"'.
+_QUOTED = re.compile(r"[\"“«][^\"”»]+[\"”»]")
 
 
 def _unit_by_own_name(key: str) -> Unit | None:

@@ -63,7 +63,8 @@ def curated(quote: Quote) -> bool:
 def reextract_article(*, article: Article) -> Report:
     """Redo the machine's reading of `article`, keeping every curated record as it is."""
     report = Report(article)
-    extraction = extract(article.body, title=article.title)
+    outlet = article.outlet.name if article.outlet_id else ""
+    extraction = extract(article.body, title=article.title, outlet=outlet)
     with transaction.atomic():
         one_import_at_a_time()
         appearances = list(

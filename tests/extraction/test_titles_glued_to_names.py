@@ -87,3 +87,56 @@ def test_candidates_carry_the_journalist_who_posted_the_video():
     assert seen[("Petro Lasko",)]["publisher"] == 1.0
     assert seen[("Ilko Varta",)]["publisher"] == 0.0
     assert extraction.quotations[0].speaker == "Ilko Varta"
+
+
+@pytest.mark.parametrize(
+    ("body", "speaker"),
+    [
+        # an epithet of the person in focus: nationality, age
+        (
+            'Milan Rovac, 51, said his goodbyes. "I gave this club everything," the Croatian '
+            "wrote.",
+            "Milan Rovac",
+        ),
+        (
+            'Captain Jonas Elbe took the blame. "We did not take our chances," the '
+            "29-year-old midfielder told a broadcaster.",
+            "Jonas Elbe",
+        ),
+        # an apposition states a role whatever the body it is of
+        (
+            "Colonel Ostap Rell, commander of brigade Vatra, spoke at dawn.\n\n"
+            'Later the commander wrote: "Thank you to every fighter."',
+            "Ostap Rell",
+        ),
+        # a soldier named later with "He is Private X"
+        (
+            "A TEARFUL Russian soldier has said he was tricked.\n\n"
+            '"I was told we were going to a training camp," he says.\n\n'
+            "He is Private Ilya Sovin, 23, from Samara.",
+            "Ilya Sovin",
+        ),
+    ],
+)
+def test_descriptions_and_pronouns_resolve_to_the_person_meant(body, speaker):
+    assert extract(body).quotations[0].speaker == speaker
+
+
+def test_a_programme_or_a_show_is_no_speaker():
+    """'the programme' is what was broadcast, never who 'she' is."""
+    body = (
+        "Iryna Kolod spoke on the programme on Monday.\n\n"
+        '"Every operator here keeps a notebook," she said.\n'
+    )
+    assert extract(body).quotations[0].speaker == "Iryna Kolod"
+
+
+def test_the_outlets_own_name_is_nobody():
+    """A name the printing outlet's own words make ('Frontline Dispatch reports') is no
+    candidate for 'she said'."""
+    body = (
+        "Ira Veskova posted the video. Frontline Dispatch reports it was filmed on Monday.\n\n"
+        '"I cut everything that could give away the position," she said.\n'
+    )
+    quotation = extract(body, outlet="Frontline Dispatch").quotations[0]
+    assert quotation.speaker == "Ira Veskova"

@@ -138,3 +138,52 @@ def test_a_unit_quoted_as_itself_is_credited_as_the_unit(body):
         "Sokil" in quotation.speaker_description
     )
     assert quotation.speaker_description.lstrip("the ").startswith(("17th", "Sokil"))
+
+
+@pytest.mark.parametrize(
+    ("body", "unit"),
+    [
+        # the noun, then the unit's name, after "of"
+        (
+            "Colonel Ostap Rell, commander of brigade Vatra, spoke.\n\n"
+            '"We hold the line," Rell said.',
+            "brigade Vatra",
+        ),
+        # an ordinal printed with a hyphen, and a rank in lower case before the name
+        (
+            "Senior sergeant of the 112-th mountain assault brigade Ivo Brana spoke.\n\n"
+            '"We hold the line," Brana said.',
+            "112-th mountain assault brigade",
+        ),
+        # a name in quotation marks before a lower-case unit noun
+        (
+            "Ira Sokur, a medic with the \u201cLelka\u201d medical evacuation company, spoke.\n\n"
+            '"We drive at night," Sokur said.',
+            "\u201cLelka\u201d medical evacuation company",
+        ),
+        # "Its spokesman, X": the unit named just before
+        (
+            "The Donets Joint Forces Group said the attack was repelled. Its spokesman, "
+            'Captain Ivo Brana, spoke to reporters.\n\n"We hold the line," Brana said.',
+            "Donets Joint Forces Group",
+        ),
+        # "a gunner with the brigade": the brigade named before, with its quoted name
+        (
+            "Crews of the 164th Separate Anti-Aircraft Brigade \u201cZhuravel\u201d fired. "
+            "Sergeant Ivo Brana, a gunner with the brigade, spoke.\n\n"
+            '"We hold the line," Brana said.',
+            "164th Separate Anti-Aircraft Brigade \u201cZhuravel\u201d",
+        ),
+    ],
+)
+def test_more_ways_a_unit_is_stated(body, unit):
+    assert unit in next(iter(units_of(body).values()))
+
+
+def test_a_numbered_units_quoted_name_is_its_nickname():
+    """'164th Brigade "Zhuravel"' and the '164th Brigade' are one unit (the number says which);
+    a quoted name without a number is the unit's name."""
+    from quotes.extraction.units import unit_key
+
+    assert unit_key('164th Brigade "Zhuravel"') == unit_key("164th Brigade")
+    assert unit_key('"Lelka" company') != unit_key('"Sova" company')

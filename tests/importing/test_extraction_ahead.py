@@ -56,9 +56,9 @@ def extracted_here(monkeypatch):
     here = []
     extract = ahead.extract
 
-    def counted(body, *, title=""):
+    def counted(body, *, title="", outlet=""):
         here.append(title)
-        return extract(body, title=title)
+        return extract(body, title=title, outlet=outlet)
 
     monkeypatch.setattr(ahead, "extract", counted)  # the worker, forked before, keeps its own
     return here

@@ -1,6 +1,7 @@
 """python manage.py evaluate_extraction SET... : quality figures on gold corpora, side by side."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -98,10 +99,15 @@ class Command(BaseCommand):
 
         sets = {folder.name: read_set(folder) for folder in [*folders, *train_on]}
         examples = {name: training.examples(gold) for name, gold in sets.items()}
+        stored = ranking.current()
         models = {}
         for folder in folders:
             rows = [e for name, ex in examples.items() if name != folder.name for e in ex.rows]
-            models[folder.name] = training.fit(rows, threshold=ranking.current().threshold)
+            # The stored threshold and calibration: they weigh kinds of choice, not sets
+            # (make train fits them on every set's held-out choices, this one's too).
+            models[folder.name] = replace(
+                training.fit(rows), threshold=stored.threshold, calibration=stored.calibration
+            )
         return models
 
     def evaluate_all(self, folders, model_for) -> dict:
