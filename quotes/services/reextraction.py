@@ -18,9 +18,17 @@ from archive.services import one_import_at_a_time
 
 from ..extraction import extract
 from ..matching import find_matches
-from ..models import AttributionConflict, Membership, MergeSuggestion, Person, Quote, name_key
+from ..models import (
+    Appearance,
+    AttributionConflict,
+    Membership,
+    MergeSuggestion,
+    Person,
+    Quote,
+    name_key,
+)
 from . import lifecycle
-from .importing import import_extraction, index_printings
+from .importing import doubt_of, import_extraction, index_printings
 
 
 @dataclass
@@ -74,6 +82,7 @@ def reextract_article(*, article: Article) -> Report:
         )
         index_printings(appearances)  # the index as the current linking rules read it
         if _same_reading(appearances, extraction):
+            _reassess(appearances, extraction)
             report.kept = sum(curated(a.quote) for a in appearances)
             for quote in {a.quote for a in appearances if not curated(a.quote)}:
                 report.relinked += _relink(quote, article)
@@ -144,6 +153,28 @@ def _same_reading(appearances, extraction) -> bool:
         if name_key(quotation.speaker) not in names:
             return False
     return True
+
+
+def _reassess(appearances, extraction) -> None:
+    """How sure the machine now is of each printing it reads the same way: its confidence,
+    doubt and alternatives, derived from the current model (an archive made before them, or
+    by another model, gets them)."""
+    by_start = {q.start: q for q in extraction.quotations if not getattr(q, "in_title", False)}
+    changed = []
+    for appearance in appearances:
+        quotation = by_start[appearance.start]
+        speaker = extraction.speakers.get(quotation.speaker) if quotation.speaker else None
+        fresh = {
+            "confidence": quotation.confidence,
+            "doubt": doubt_of(quotation, speaker if appearance.person_id else None)[:300],
+            "alternatives": quotation.alternatives,
+        }
+        if any(getattr(appearance, name) != value for name, value in fresh.items()):
+            for name, value in fresh.items():
+                setattr(appearance, name, value)
+            changed.append(appearance)
+    if changed:
+        Appearance.objects.bulk_update(changed, ["confidence", "doubt", "alternatives"])
 
 
 def _drop_orphans(person_ids):

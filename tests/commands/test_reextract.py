@@ -153,3 +153,23 @@ def test_the_report_counts_what_was_stored_beside_what_was_kept(capsys):
 
     assert "1 suggestions removed, 1 printings stored, 1 curated kept" in capsys.readouterr().out
     assert article.appearances.count() == 2
+
+
+def test_a_published_printing_gets_the_new_models_confidence_and_stays_published():
+    """An archive made before the machine said when it was unsure: reading it again with a
+    model unsure of this attribution gives the printing its confidence, doubt and
+    alternatives, and leaves the archivist's published quote as it was."""
+    from quotes.extraction.ranking import Model, using
+
+    article = archived(publish=True)
+    printing = article.appearances.get()
+    assert (printing.doubt, printing.quote.status) == ("", Quote.Status.PUBLISHED)
+
+    with using(Model({"named_here": 0.5}, threshold=0.99)):
+        call_command("reextract", str(article.pk))
+
+    printing = article.appearances.get()
+    assert printing.quote.status == Quote.Status.PUBLISHED
+    assert printing.person.name == "Ilse Vantongeren"
+    assert printing.confidence < 0.99
+    assert printing.doubt.startswith("the ranking is unsure")

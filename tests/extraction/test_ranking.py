@@ -86,3 +86,20 @@ def test_the_stored_weights_are_read_back_as_written():
     assert Model.from_json(model.as_json()) == model
     assert 0 < model.threshold < 1
     assert data["about"]["threshold_from"] == "leave one set out, pooled"
+
+
+def test_a_calibrated_confidence_weighs_the_kind_of_choice():
+    """With a calibration the confidence is its logistic reading of the choice's evidence
+    (share, margin, agreement with the rules, the kind of cue): the same share is surer
+    when the attribution names the winner than when the choice continues a quotation."""
+    calibration = {"bias": -1.0, "named": 4.0, "continues": -2.0, "log_share": 1.0}
+    model = Model({"named_here": 2.0, "continues": 2.0}, threshold=0.8, calibration=calibration)
+    none = Candidate(None, {"none": 1.0})
+    named = model.choose([Candidate(0, {"named_here": 1.0}), none])
+    carried = model.choose([Candidate(0, {"continues": 1.0}), none])
+    assert named.evidence["named"] == 1.0 and carried.evidence["continues"] == 1.0
+    assert named.confidence > 0.9 > 0.1 > carried.confidence
+    assert named.sure and not carried.sure
+    assert Model.from_json(model.as_json()).calibration == calibration | {
+        n: 0.0 for n in ("margin", "agrees", "pronoun", "nobody", "crowded")
+    }
