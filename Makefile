@@ -66,7 +66,7 @@ evaluate: $(STAMP)
 # (CHECK=1: only say whether the stored file is what training gives).
 train: $(STAMP)
 	VERBATIM_DEV=1 $(BIN)/python manage.py train_attribution $(if $(CHECK),--check) \
-		$(SHARED) $(INVENTED)
+		$(SHARED) $(INVENTED) --hold dev dev2 dev3 dev4
 
 # Fault scripts (faults/): DURATION seconds of load on gunicorn, a web worker killed, the
 # database cut off and given back, a task worker killed mid-task; loopback only, on a

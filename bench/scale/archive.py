@@ -253,6 +253,7 @@ class SyntheticArchive:
                         "article_id": rng.randint(1, articles),
                         "rank": rng.choice(RANKS),
                         "role": rng.choice(ROLES),
+                        "doubt": "",
                     }
                 )
         self.tables[Membership] = memberships
@@ -447,6 +448,9 @@ class SyntheticArchive:
                         "person_id": person,
                         "speaker_description": description,
                         "speaker_title": "",
+                        "confidence": 1.0,
+                        "doubt": "",
+                        "alternatives": "[]",
                     }
                 )
                 for attname, source in copies.items():

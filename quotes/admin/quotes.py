@@ -6,6 +6,7 @@ import json
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
+from django.contrib.admin.views.main import ORDER_VAR, ChangeList
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Subquery
@@ -62,6 +63,17 @@ class SpeakerFilter(admin.SimpleListFilter):
         if self.value() == "none":
             return queryset.filter(person__isnull=True, speaker_description="")
         return queryset
+
+
+class DoubtFirstChangeList(ChangeList):
+    """The quote list with what the machine was unsure of first, unless a column is sorted:
+    it is what waits for an archivist."""
+
+    def get_ordering(self, request, queryset):
+        ordering = super().get_ordering(request, queryset)
+        if ORDER_VAR in self.params:
+            return ordering
+        return ["-unsure", *ordering]
 
 
 class DoubtFilter(admin.SimpleListFilter):
@@ -205,11 +217,7 @@ class QuoteForm(ChangeNoteForm):
 @admin.register(Quote)
 class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, HistoryAdmin):
     form = QuoteForm
-    # What the machine was unsure of first: it is what waits for an archivist.
-    ordering = [
-        Exists(Appearance.objects.filter(quote=OuterRef("pk")).exclude(doubt="")).desc(),
-        "-created_at",
-    ]
+    ordering = ["-created_at"]
     list_display = [
         "short_id",
         "text_snippet",
@@ -293,6 +301,9 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
             *super().get_urls(),
         ]
 
+    def get_changelist(self, request, **kwargs):
+        return DoubtFirstChangeList
+
     def get_queryset(self, request):
         unsure = Appearance.objects.filter(quote=OuterRef("pk")).exclude(doubt="").order_by("pk")
         return (
@@ -301,6 +312,7 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
             .annotate(
                 appearance_count=Count("appearances", distinct=True),
                 outlet_count=Count("appearances__article__outlet", distinct=True),
+                unsure=Exists(unsure),
                 doubt=Subquery(unsure.values("doubt")[:1]),
                 alternatives=Subquery(unsure.values("alternatives")[:1]),
             )

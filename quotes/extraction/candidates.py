@@ -110,6 +110,7 @@ class Situation:
     focus: object = None  # the Entity the text was about when it opened
     previous: object = None  # the Entity credited with the quotation before
     continues: bool = False  # it continues the quotation before, with no attribution
+    introduced: int = -1  # where the unnamed speaker the rules credit was introduced
 
 
 class Cast:
@@ -205,6 +206,16 @@ class Cast:
         # whom the rules read it as ("the soldier" after "the SBU identified him as X").
         if named_here is not None:
             people = [named_here]
+        elif (
+            found is not None
+            and found.kind == "pronoun"
+            and rule_person is None
+            and situation.introduced >= 0
+            and not self.names.mentions_in(situation.introduced, s)
+        ):
+            # "A medic from his unit was less sure. "...," he said.": the unnamed person
+            # introduced last, nobody named since.
+            people = []
         elif found is not None and found.kind == "unnamed":
             people = [
                 p

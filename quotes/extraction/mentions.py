@@ -55,7 +55,8 @@ ROLE_TITLES = set(
     "Adviser Advisor Councillor Councilman Councilwoman Chancellor Premier CEO Founder "
     "Executive Leader Speaker Presenter Correspondent Journalist Reporter Editor Professor "
     "Ombudsman Ombudswoman Principal Dean Bishop Archbishop Imam Rabbi Chairperson "
-    "Administrator Controller Auditor Treasurer Lawmaker MP Minister-President".split()
+    "Administrator Controller Auditor Treasurer Lawmaker MP Minister-President Det Insp DI DCI "
+    "DS PC Coroner Magistrate Recorder Striker Midfielder Defender Goalkeeper Manager".split()
 )
 
 
@@ -155,10 +156,15 @@ _HEADS_BEFORE = re.compile(r"\b[Hh]ead\s+of\s+" + _ADMINISTRATION + r"(?:\s*,)?\
 _CASE_ENDINGS = ("a", "u", "om", "em", "ovi", "evi")
 
 
+_DOUBLED = re.compile(r"(.)\1+")
+_THE = re.compile(r"^[Tt]he\s+")
+_NAMES_SOMETHING = re.compile(r"[\p{Lu}\d]")
+
+
 def _spelt(token: str) -> str:
     """A name word with the commonest romanisation differences folded: y as i, letters
     doubled once ("Voloshyn", "Voloshin"; "Cherevatyy", "Cherevatyi")."""
-    return re.sub(r"(.)\1+", r"\1", token.lower().replace("y", "i"))
+    return _DOUBLED.sub(r"\1", token.lower().replace("y", "i"))
 
 
 def inflects(token: str, name: str) -> bool:
@@ -733,7 +739,7 @@ class Names:
         if MASK in self.text[start:end] and not _QUOTED_NAME.search(unit):
             return ""  # what the marks held is no name: 'the company "We will..."'
         # "the operational-strategic group" with no name is which group, nobody knows.
-        return unit if re.search(r"[\p{Lu}\d]", unit) else ""
+        return unit if _NAMES_SOMETHING.search(unit) else ""
 
     def stated(self, noun: str, pos: int) -> str:
         """The last unit stated before `pos` whose name ends with `noun` ('brigade'; 'unit'
@@ -782,7 +788,7 @@ class Names:
         """A unit as printed, in the fullest form the article states it: 'the Airborne
         Division' after the '101st Airborne Division'; a numbered form of a named one
         counts ('Airborne Division' is in '101st Airborne Division')."""
-        unit = " ".join(re.sub(r"^(?:[Tt]he)\s+", "", unit).split())
+        unit = " ".join(_THE.sub("", unit).split())
         if self._stated_units is None:
             self._stated_units = StatedUnits([name for _, name in self._units_stated()])
         fullest = self._stated_units.fullest(unit)
@@ -797,7 +803,7 @@ class Names:
         Marine Brigade' after '21st Separate Marine Brigade' keeps the full name."""
         if self._stated_units is None:
             self._stated_units = StatedUnits([name for _, name in self._units_stated()])
-        unit = re.sub(r"^[Tt]he\s+", "", self._stated_units.fullest(unit))
+        unit = _THE.sub("", self._stated_units.fullest(unit))
         if unit not in person.units:
             person.units.append(unit)
 

@@ -305,6 +305,7 @@ def run(body: str, *, title: str = "", outlet: str = "", decide=None) -> Extract
             focus=focus,
             previous=previous[1] if previous is not None else None,
             continues=found is None and adjacent,
+            introduced=next((p for p, e in resolver.unnamed.items() if e is entity), -1),
         )
         entity = _chosen(quotation, situation, cast, names, decide)
         if found is not None and found.kind == "unnamed" and entity.person is None:

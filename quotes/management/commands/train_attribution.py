@@ -23,6 +23,14 @@ class Command(BaseCommand):
         parser.add_argument("sets", nargs="+", type=Path, help="folders holding gold.json")
         parser.add_argument("--output", type=Path, default=WEIGHTS, help="where to write")
         parser.add_argument(
+            "--hold",
+            nargs="*",
+            default=[],
+            metavar="SET",
+            help="sets (folder names) whose share published unreviewed the threshold may not "
+            "bring under the target",
+        )
+        parser.add_argument(
             "--check", action="store_true", help="fail if the stored weights are out of date"
         )
 
@@ -31,7 +39,7 @@ class Command(BaseCommand):
             if not (folder / "gold.json").is_file():
                 raise CommandError(f"{folder}: no gold.json in this folder")
         sets = [read_set(folder) for folder in options["sets"]]
-        model, figures = training.train(sets)
+        model, figures = training.train(sets, hold=tuple(options["hold"]))
         text = json.dumps(model.as_json(), indent=1, ensure_ascii=False) + "\n"
         self.report(model, figures)
         output = options["output"]
