@@ -8,8 +8,8 @@ does not (a pronoun, or no attribution at all), everyone named near the quotatio
 The rules read the attribution next to a quotation and who the narrative is about (the
 pipeline's timeline); what they read becomes features here, beside what the article says of
 each person named in it (where and how often, whether they speak elsewhere, whether they are
-the journalist who posted the video). Every person named so far is a candidate, and so is
-"no person": the unnamed speaker or institution the attribution describes, or nobody.
+the journalist who posted the video). "No person" is always a candidate: the unnamed
+speaker or institution the attribution describes, or nobody.
 """
 
 import math
@@ -113,6 +113,42 @@ class Situation:
     introduced: int = -1  # where the unnamed speaker the rules credit was introduced
 
 
+@dataclass
+class _Cue:
+    """What the attribution next to a quotation, and the rules' reading of it, say: read once
+    for all its candidates (people by their index, None for none)."""
+
+    rule: int | None  # whom the rules credit
+    named: int | None  # whom the attribution names
+    after: bool  # the attribution follows the quotation
+    pronoun: str  # "m" or "f" for an attribution by "he" or "she", else ""
+    describing: str  # a definite description of an unnamed person ("the commander"), or ""
+    focus: int | None
+    previous: int | None
+
+    @classmethod
+    def of(cls, situation: Situation) -> "_Cue":
+        found = situation.found
+        named = None
+        if found is not None and found.kind == "name" and found.mention is not None:
+            named = found.mention.person
+        pronoun = ""
+        if found is not None and found.kind == "pronoun":
+            pronoun = "f" if found.words.split()[0].lower() == "she" else "m"
+        describing = ""
+        if found is not None and found.kind == "unnamed" and found.definite:
+            describing = "" if found.institution else found.description
+        return cls(
+            rule=situation.rule.person,
+            named=named,
+            after=found is not None and found.pos > situation.start,
+            pronoun=pronoun,
+            describing=describing,
+            focus=situation.focus.person if situation.focus is not None else None,
+            previous=situation.previous.person if situation.previous is not None else None,
+        )
+
+
 class Cast:
     """The people an article names, and what it says of each, read once for all quotations."""
 
@@ -178,121 +214,120 @@ class Cast:
         return sorted(near, key=lambda p: self._mentions[p][0].start if p in self._mentions else 0)
 
     def candidates(self, situation: Situation, entity_of) -> list[Candidate]:
-        """The candidates for one quotation: the people named near it (see _near), and no
-        person. `entity_of(person)` is the Entity a chosen person becomes."""
+        """The candidates for one quotation: the people named near it (see _near) that the
+        grammar of its attribution leaves (see _settled), and no person. `entity_of(person)`
+        is the Entity a chosen person becomes."""
         self._refresh()
-        text = self.names.text
-        s, k = situation.start, situation.paragraph
-        found = situation.found
-        rule_person = situation.rule.person
-        focus_person = situation.focus.person if situation.focus is not None else None
-        previous_person = situation.previous.person if situation.previous is not None else None
-        named_here = None
-        if found is not None and found.kind == "name" and found.mention is not None:
-            named_here = found.mention.person
-        cue_after = found is not None and found.pos > s
-        describing = (
-            found is not None
-            and found.kind == "unnamed"
-            and found.definite
-            and not found.institution
-            and found.description
+        cue = _Cue.of(situation)
+        near = self._near(situation)
+        nobody_before = not any(
+            bisect_left(self._starts.get(p, []), situation.start) > 0 for p in near
         )
-        people = self._near(situation)
-        nobody_before = not any(bisect_left(self._starts.get(p, []), s) > 0 for p in people)
-        # What grammar settles stays settled: an attribution that names a person leaves
-        # them and "no person" (an outlet read as a name, say); one that describes an unnamed
-        # speaker or an institution leaves "no person", whoever the description fits, and
-        # whom the rules read it as ("the soldier" after "the SBU identified him as X").
-        if named_here is not None:
-            people = [named_here]
-        elif (
-            found is not None
-            and found.kind == "pronoun"
-            and rule_person is None
-            and situation.introduced >= 0
-            and not self.names.mentions_in(situation.introduced, s)
-        ):
-            # "A medic from his unit was less sure. "...," he said.": the unnamed person
-            # introduced last, nobody named since.
-            people = []
-        elif found is not None and found.kind == "unnamed":
-            people = [
-                p
-                for p in people
-                if p == rule_person
-                or (describing and describes(self.names.people[p], found.description))
-            ]
+        people = self._settled(situation, cue, near)
         # Who was named last before the quotation, most recent first.
         last_before = {}
         for person in people:
             starts = self._starts.get(person, [])
-            i = bisect_left(starts, s)
+            i = bisect_left(starts, situation.start)
             if i:
                 last_before[person] = starts[i - 1]
         recency = sorted(last_before, key=lambda p: -last_before[p])
         nearest = None
-        if found is not None and found.kind == "pronoun" and rule_person is not None:
+        if cue.pronoun and cue.rule is not None:
             # (Where the rules read "he" as an unnamed speaker just introduced, nobody named.)
-            said = "f" if found.words.split()[0].lower() == "she" else "m"
             nearest = next(
-                (p for p in recency if self._gender(p) in ("", said) and not self._publishes(p)),
+                (
+                    p
+                    for p in recency
+                    if self._gender(p) in ("", cue.pronoun) and not self._publishes(p)
+                ),
                 None,
             )
-        out = []
-        fits_someone = False
-        for person in people:
-            info = self.names.people[person]
-            starts = self._starts.get(person, [])
-            f = dict.fromkeys(FEATURES, 0.0)
-            f["rule"] = float(rule_person == person)
-            f["named_here"] = float(named_here == person)
-            f["cue_after"] = float(named_here == person and cue_after)
-            f["cue_elsewhere"] = float(
-                found is not None
-                and found.kind != "pronoun"
-                and named_here != person
-                and not (describing and describes(info, found.description))
-            )
-            f["pronoun_here"] = float(
-                found is not None and found.kind == "pronoun" and rule_person == person
-            )
-            if found is not None and found.kind == "pronoun":
-                said = "f" if found.words.split()[0].lower() == "she" else "m"
-                gender = self._gender(person)
-                f["pronoun_disagrees"] = float(bool(gender) and gender != said)
-                f["pronoun_nearest"] = float(person == nearest)
-            if describing and describes(info, found.description):
-                f["fits_description"] = 1.0
-                fits_someone = True
-            f["focus"] = float(focus_person == person)
-            f["previous"] = float(previous_person == person)
-            f["continues"] = float(situation.continues and previous_person == person)
-            if person in last_before:
-                rank = recency.index(person)
-                f["last_named"] = float(rank == 0)
-                f["second_named"] = float(rank == 1)
-                last = last_before[person]
-                f["paragraphs_since"] = math.log1p(max(0, k - self.paragraph(last)))
-                f["governed"] = float(bool(_GOVERNED.search(text, max(0, last - 60), last)))
-            else:
-                f["named_after_only"] = 1.0
-                after = starts[0] if starts else s
-                f["paragraphs_since"] = math.log1p(max(0, self.paragraph(after) - k))
-            i = bisect_left(starts, self.para_starts[k] if self.para_starts else 0)
-            f["same_paragraph"] = float(i < len(starts) and self.paragraph(starts[i]) == k)
-            f["mentions"] = math.log1p(len(starts))
-            f["in_title"] = float(person in self._titled)
-            f["first_named"] = float(person == self._first)
-            spoken = self.speech.get(person, [])
-            f["speaks"] = math.log1p(len(spoken))
-            f["spoke_near"] = float(any(0 <= k - self.paragraph(p) <= 2 for p in spoken))
-            f["publisher"] = float(self._publishes(person))
-            f["titled"] = float(bool(info.rank or info.role or info.description))
-            out.append(Candidate(person, f, entity_of(person), [info.name, *info.aliases]))
+        out = [
+            self._person(person, situation, cue, last_before, recency, nearest, entity_of)
+            for person in people
+        ]
+        fits_someone = any(c.features["fits_description"] for c in out)
+        out.append(self._nobody(situation, cue, nobody_before, fits_someone))
+        return out
+
+    def _settled(self, situation: Situation, cue: "_Cue", people: list[int]) -> list[int]:
+        """What grammar settles stays settled: an attribution that names a person leaves them
+        and "no person" (an outlet read as a name, say); "he" that the rules read as the
+        unnamed person introduced last, with nobody named since, leaves "no person"; one that
+        describes an unnamed speaker or an institution leaves "no person", whoever the
+        description fits, and whom the rules read it as ("the soldier" after "the SBU
+        identified him as X")."""
+        found = situation.found
+        if cue.named is not None:
+            return [cue.named]
+        if (
+            cue.pronoun
+            and cue.rule is None
+            and situation.introduced >= 0
+            and not self.names.mentions_in(situation.introduced, situation.start)
+        ):
+            return []  # "A medic from his unit was less sure. "...," he said."
+        if found is not None and found.kind == "unnamed":
+            return [p for p in people if p == cue.rule or self._fits(p, cue)]
+        return people
+
+    def _fits(self, person: int, cue: "_Cue") -> bool:
+        return bool(cue.describing) and describes(self.names.people[person], cue.describing)
+
+    def _person(self, person, situation, cue, last_before, recency, nearest, entity_of):
+        """A person's candidacy with its features."""
+        info = self.names.people[person]
+        starts = self._starts.get(person, [])
+        s, k, found = situation.start, situation.paragraph, situation.found
+        f = dict.fromkeys(FEATURES, 0.0)
+        f["rule"] = float(cue.rule == person)
+        f["named_here"] = float(cue.named == person)
+        f["cue_after"] = float(cue.named == person and cue.after)
+        fits = self._fits(person, cue)
+        f["cue_elsewhere"] = float(
+            found is not None and found.kind != "pronoun" and cue.named != person and not fits
+        )
+        f["pronoun_here"] = float(bool(cue.pronoun) and cue.rule == person)
+        if cue.pronoun:
+            gender = self._gender(person)
+            f["pronoun_disagrees"] = float(bool(gender) and gender != cue.pronoun)
+            f["pronoun_nearest"] = float(person == nearest)
+        f["fits_description"] = float(fits)
+        f["focus"] = float(cue.focus == person)
+        f["previous"] = float(cue.previous == person)
+        f["continues"] = float(situation.continues and cue.previous == person)
+        if person in last_before:
+            rank = recency.index(person)
+            f["last_named"] = float(rank == 0)
+            f["second_named"] = float(rank == 1)
+            last = last_before[person]
+            f["paragraphs_since"] = math.log1p(max(0, k - self.paragraph(last)))
+            f["governed"] = float(bool(_GOVERNED.search(self.names.text, max(0, last - 60), last)))
+        else:
+            f["named_after_only"] = 1.0
+            after = starts[0] if starts else s
+            f["paragraphs_since"] = math.log1p(max(0, self.paragraph(after) - k))
+        i = bisect_left(starts, self.para_starts[k] if self.para_starts else 0)
+        f["same_paragraph"] = float(i < len(starts) and self.paragraph(starts[i]) == k)
+        f["mentions"] = math.log1p(len(starts))
+        f["in_title"] = float(person in self._titled)
+        f["first_named"] = float(person == self._first)
+        spoken = self.speech.get(person, [])
+        f["speaks"] = math.log1p(len(spoken))
+        f["spoke_near"] = float(any(0 <= k - self.paragraph(p) <= 2 for p in spoken))
+        f["publisher"] = float(self._publishes(person))
+        f["titled"] = float(bool(info.rank or info.role or info.description))
+        return Candidate(person, f, entity_of(person), [info.name, *info.aliases])
+
+    def _nobody(self, situation, cue, nobody_before: bool, fits_someone: bool) -> Candidate:
+        """The "no person" candidacy: the unnamed speaker or institution the rules read, or
+        nobody; its entity is the rules' when they credit no person (else pipeline makes
+        it)."""
+        found, rule = situation.found, situation.rule
         f = dict.fromkeys(FEATURES, 0.0)
         f["none"] = 1.0
-        f["none_rule"] = float(rule_person is None)
+        f["none_rule"] = float(cue.rule is None)
         if found is not None and found.kind == "unnamed":
             f["none_unnamed"] = float(not found.definite and not found.institution)
             f["none_definite"] = float(found.definite and not found.institution)
@@ -300,20 +335,13 @@ class Cast:
         # speaker ("As the Headquarters noted, ... "..."").
         f["none_institution"] = float(
             (found is not None and found.kind == "unnamed" and found.institution)
-            or (rule_person is None and situation.rule.institution)
+            or (cue.rule is None and rule.institution)
         )
         f["none_no_cue"] = float(found is None)
         f["none_nobody_named"] = float(nobody_before)
         f["none_fits_someone"] = float(fits_someone)
-        f["none_pronoun"] = float(
-            found is not None
-            and found.kind == "pronoun"
-            and rule_person is None
-            and bool(situation.rule.description)
-        )
-        none_entity = situation.rule if rule_person is None else None
-        out.append(Candidate(None, f, none_entity))
-        return out
+        f["none_pronoun"] = float(bool(cue.pronoun) and cue.rule is None and bool(rule.description))
+        return Candidate(None, f, rule if cue.rule is None else None)
 
     def pronoun_person(self, pronoun: str, person: int | None, pos: int) -> int | None:
         """Whom 'he' or 'she' at `pos` is, given the person the text is about (`person`):
