@@ -22,9 +22,11 @@ With a read replica a page rendered just after a change may have read the replic
 caught up; so for PAGE_CACHE_REPLICA_SETTLE seconds after a change, pages are rendered but
 not stored.
 
-If the cache cannot be reached, pages are rendered as if there were none. A change committed
-while it cannot be reached is not published (the error is logged), so pages stored before it
-may be served again until they expire, should the same cache come back with them.
+If the cache cannot be reached (verbatim.cache answers as a miss and says it is `down`),
+pages are rendered as if there were none. A change committed while it cannot be reached is
+published by the process that made it as soon as it reads the cache again and finds it
+back, before serving anything from it; a page another process serves in between may be one
+from before the change, should the same cache come back with it.
 
 Limits still count for a page served from the cache: this middleware comes after the rate
 limits (verbatim.ratelimit) and asks the API's DRF throttles before serving an API answer.
@@ -48,7 +50,6 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
 from django.utils.cache import get_max_age
-from redis.exceptions import RedisError
 
 from verbatim.routers import replica_configured
 
@@ -76,6 +77,8 @@ NEVER_PATHS = ("/admin/",)
 NOT_STORED = {"private", "no-store", "no-cache"}
 
 _pending = threading.local()
+# A change this process could not publish while the cache was away (any thread's).
+_unpublished = threading.Event()
 logger = logging.getLogger(__name__)
 
 
@@ -91,24 +94,37 @@ def generation() -> str:
     return _read()[0]
 
 
-def _read(*keys) -> tuple[str, dict]:
-    """The generation, and whatever of `keys` the cache holds, in one round trip."""
-    if getattr(_pending, "changed", False):
+def _read(*keys) -> tuple[str | None, dict]:
+    """The generation, and whatever of `keys` the cache holds, in one round trip; None for
+    the generation when the cache cannot be reached."""
+    if getattr(_pending, "changed", False) or _unpublished.is_set():
         publish()
     found = cache.get_many([GENERATION_KEY, *keys])
     value = found.get(GENERATION_KEY)
-    if value is None:
+    if value is None and not _down():
         # Evicted or never set: start one (another process may start its own at the same
         # moment; whichever lands, pages from before stay unreachable).
         cache.add(GENERATION_KEY, _new_generation(), timeout=None)
         value = cache.get(GENERATION_KEY)
-    return value, found
+    return (None, {}) if _down() else (value, found)
 
 
 def publish() -> None:
-    """Start a new generation: every page cached so far is out of date."""
+    """Start a new generation: every page cached so far is out of date. A generation that
+    cannot be written (the cache is away) is written when the process next reads the cache
+    and finds it back, before anything is served from it."""
     _pending.changed = False
     cache.set(GENERATION_KEY, _new_generation(), timeout=None)
+    if _down():
+        logger.warning("page cache unreachable: the change is published when it is back")
+        _unpublished.set()
+    else:
+        _unpublished.clear()
+
+
+def _down() -> bool:
+    """Whether the cache's last command failed (verbatim.cache.RedisCache says so)."""
+    return getattr(cache, "down", False)
 
 
 def _new_generation() -> str:
@@ -165,12 +181,9 @@ class PageCacheMiddleware:
         stored_as = getattr(request, "_page_cache", None)
         if stored_as is not None and not response.has_header(HEADER):
             if _storable(request, response):
-                try:
-                    page = (stored_as[1], _kept(response))
-                    cache.set(stored_as[0], page, settings.PAGE_CACHE_SECONDS)
-                except RedisError as error:
-                    logger.warning("page cache unreachable, page not stored: %s", error)
-                else:
+                page = (stored_as[1], _kept(response))
+                cache.set(stored_as[0], page, settings.PAGE_CACHE_SECONDS)
+                if not _down():
                     response[HEADER] = "miss"
         return response
 
@@ -178,12 +191,9 @@ class PageCacheMiddleware:
         if not (enabled() and _readable(request)) or getattr(view_func, "page_cache_exempt", 0):
             return None
         key = _key(request)
-        try:
-            value, found = _read(key)
-        except RedisError as error:
-            # Rendered, as without a cache; the pages are slower, never down.
-            logger.warning("page cache unreachable, page rendered: %s", error)
-            return None
+        value, found = _read(key)
+        if value is None:
+            return None  # the cache is away: rendered, as without one; slower, never down
         if request.method == "GET" and _settled(value):
             request._page_cache = (key, value)
         rendered_in, response = found.get(key) or (None, None)
