@@ -25,6 +25,8 @@ TRUST_ESTIMATE_PAST = 2
 # Page numbers go at most this far (and never past COUNT_CAP rows, which are known to exist).
 NUMBERED_PAGES = 20
 PAGE_PARAMETERS = ("page", "after", "before")
+# The longest short id a quote has (Quote.short_id's max_length).
+SHORT_ID_MAX = 16
 
 
 class ResultCount(int):
@@ -246,6 +248,10 @@ def paginate(queryset, params, *, per_page, order=None, count_queryset=None, max
 
 
 def _keyset_page(queryset, page, cursor, per_page, order, *, after):
+    if not (cursor.isascii() and cursor.isalnum() and len(cursor) <= SHORT_ID_MAX):
+        # Looked for in the database, "\x00" (a NUL, as ?after=%00 gives it) would fail
+        # the query on PostgreSQL; no quote has such an id.
+        raise OutOfRange("The quote this page started from is no longer in this list.", page)
     columns = [item.expression for item in order]
     names = [f"_key{n}" for n in range(len(columns))]
     key = (

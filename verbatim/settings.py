@@ -239,6 +239,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEV)
+# The health checks answer a load balancer's or an orchestrator's plain-HTTP probe where it
+# stands, not with a redirect to HTTPS that a probe does not follow.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SESSION_COOKIE_SECURE = not DEV
 CSRF_COOKIE_SECURE = not DEV
 SECURE_HSTS_SECONDS = 0 if DEV else int(os.environ.get("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365))

@@ -100,3 +100,14 @@ def test_log_lines_are_json_with_the_request_id(settings):
     assert line["status"] == 200
     assert line["request_id"] == "trace-5678efgh"
     assert line["levelname"] == "INFO"
+
+
+def test_the_health_checks_answer_plain_http_where_everything_else_redirects(
+    client, settings, transactional_db
+):
+    """Behind HTTPS-only settings, /healthz and /readyz answer a plain-HTTP probe; a page
+    still redirects to HTTPS."""
+    settings.SECURE_SSL_REDIRECT = True
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/readyz").status_code in (200, 503)
+    assert client.get("/quotes/").status_code == 301
