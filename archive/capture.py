@@ -6,14 +6,15 @@ which the `archive.tasks.capture_page` task runs). A FAILED capture has a one-li
 nothing else written; a DONE one has the final URL, the status, the content type, the text the
 page held, the SHA-256 of its body, and the gzipped WARC of every request and response
 (redirects included) with a metadata record, and its SHA-256. A capture requested with
-`review` (the admin's) stops short of archiving a new article: it ends in REVIEW with all of
-that and the metadata the page gives (`proposed`), and archive_reviewed archives it, with the
-archivist's corrections, into DONE.
+`review` (the admin's), or of a page a canonical link ties to an archived article, stops short
+of archiving: it ends in REVIEW with all of that and the metadata the page gives
+(`proposed`), and archive_reviewed archives it, with the archivist's corrections, into DONE.
 
 Fetching (httpx): http and https only, every redirect followed here so that each hop is
-checked; connect and read timeouts and a deadline for the whole capture
-(CAPTURE_TIMEOUT_SECONDS); at most CAPTURE_MAX_REDIRECTS redirects; at most CAPTURE_MAX_BYTES
-read, before and after gzip is undone; a User-Agent naming the archive (CAPTURE_USER_AGENT).
+checked; one deadline for the whole capture (CAPTURE_TIMEOUT_SECONDS), which every connect,
+TLS handshake, write and read of every hop waits within (DeadlineStream); at most
+CAPTURE_MAX_REDIRECTS redirects; at most CAPTURE_MAX_BYTES read, before and after gzip is
+undone; a User-Agent naming the archive (CAPTURE_USER_AGENT).
 
 Server-side request forgery: a capture must never reach the archive's own network. The
 connection itself is guarded, not the URL: GuardedBackend, the network backend of httpx's
@@ -27,9 +28,13 @@ CAPTURE_ALLOW_PRIVATE=1 lifts the refusal, for development and the tests' local 
 
 Archiving: the page body (Content-Encoding undone, in the charset it was served in) goes to
 `archive_article`, the one way in. The same article is never archived twice: an article with
-the same content hash, URL or canonical URL is found first; the capture then points at it,
-and when the text differs it is a new version of that article (the capture keeps the text and
-its own WARC; the article is never rewritten).
+the same content hash or archived from the same URL (after redirects) is found first; the
+capture then points at it, and when the text differs it is a new version of that article (the
+capture keeps the text and its own WARC; the article is never rewritten). A canonical link
+(`<link rel=canonical>`, `og:url`) is only what the page says: a page it ties to an article
+of the site the page was fetched from waits in REVIEW, whatever the capture asked for, and
+becomes a version of that article only through archive_reviewed; a tie to another site's
+article is ignored, with a note in the capture's `reason` (canonical_claim).
 """
 
 import codecs
@@ -58,6 +63,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from .metadata import domain_of
 from .models import Article, Capture
 from .services import ArticleRejected, archive_article, is_web_url, read_source
 
@@ -193,13 +199,17 @@ def capture_and_archive(capture: Capture) -> None:
     )
 
     with transaction.atomic():
-        article, state, proposed = None, Capture.State.DONE, {}
+        article, state, proposed, note = None, Capture.State.DONE, {}, no_article
         if not no_article:
-            urls = {final.url, canonical_url}
-            article = existing_article(content_sha256, urls)
-            if article is None and capture.review:
-                state, proposed = Capture.State.REVIEW, proposal(found, final.url)
-            elif article is None:
+            article = existing_article(content_sha256, final.url)
+        if article is None and not no_article:
+            claimed, canonical_url, note = canonical_claim(final.url, canonical_url)
+            # Only an archivist makes a page a version of the article its canonical link
+            # names: archived at once, its replay would be that article's.
+            if claimed is not None or capture.review:
+                state = Capture.State.REVIEW
+                proposed = proposal(found, final.url, canonical_url)
+            else:
                 article = archive_new(
                     capture,
                     raw=fetched.body,
@@ -209,11 +219,11 @@ def capture_and_archive(capture: Capture) -> None:
                     canonical_url=canonical_url,
                     captured_at=fetched.fetched_at,
                     content_sha256=content_sha256,
-                    urls=urls,
+                    fetched_url=final.url,
                 )
         capture.state = state
         capture.proposed = proposed
-        capture.reason = no_article
+        capture.reason = note
         capture.article = article
         capture.final_url = final.url
         capture.status_code = final.status
@@ -241,14 +251,50 @@ def capture_and_archive(capture: Capture) -> None:
         )
 
 
-def existing_article(content_sha256: str, urls: set[str]) -> Article | None:
-    """The article this page already is: the same bytes, else the same URL or canonical URL
-    (the oldest such article, should there be several)."""
-    urls = sorted(url for url in urls if url)
-    match = Q(sha256=content_sha256) | Q(url__in=urls) | Q(canonical_url__in=urls)
-    candidates = list(Article.objects.filter(match).defer("raw", "body").order_by("pk")[:20])
-    same_bytes = [article for article in candidates if article.sha256 == content_sha256]
-    return (same_bytes or candidates or [None])[0]
+def existing_article(content_sha256: str, url: str) -> Article | None:
+    """The article this page already is: the same bytes, else the article archived from the
+    address the page was fetched from (`url`, after redirects)."""
+    found = Article.objects.filter(Q(sha256=content_sha256) | Q(url=url)).defer("raw", "body")
+    return min(found, key=lambda article: article.sha256 != content_sha256, default=None)
+
+
+def canonical_claim(url: str, canonical_url: str) -> tuple[Article | None, str, str]:
+    """What a page fetched from `url` (after redirects), with the canonical URL
+    `canonical_url`, claims to be by a canonical link, its own or an archived article's: (the
+    article it is another address of, the canonical URL the page keeps, a note for the
+    capture). A canonical link is only the word of whoever wrote the page, so it ties the page
+    to an article (the page's canonical URL is the article's URL or canonical URL, or the
+    article's canonical URL is the page's address) only when the page was fetched from that
+    article's site, and run_capture then leaves it for review. Any other such tie is ignored,
+    and the page does not keep a canonical URL that names another site's article."""
+    ties = Q(canonical_url=url)
+    if canonical_url:
+        ties |= Q(url=canonical_url) | Q(canonical_url=canonical_url)
+    tied = list(Article.objects.filter(ties).only("url", "canonical_url").order_by("pk")[:20])
+    site = domain_of(url)
+    for article in tied:
+        if site_of(article) == site:
+            return (
+                article,
+                canonical_url,
+                f"a canonical link ties it to article {article.pk}: it is a version of that "
+                "article only once reviewed",
+            )
+    if not tied:
+        return None, canonical_url, ""
+    if canonical_url and any(canonical_url in (a.url, a.canonical_url) for a in tied):
+        canonical_url = ""
+    other = tied[0]
+    return (
+        None,
+        canonical_url,
+        f"a canonical link ties it to article {other.pk} ({site_of(other) or 'no site'}), "
+        f"but it was fetched from {site}: the link is ignored",
+    )
+
+
+def site_of(article: Article) -> str:
+    return domain_of(article.url or article.canonical_url)
 
 
 def archive_new(
@@ -261,13 +307,14 @@ def archive_new(
     canonical_url,
     captured_at,
     content_sha256,
-    urls,
+    fetched_url,
     user=None,
     corrected=None,
 ):
-    """The page archived as a new article, or the article another capture of it archived a
-    moment ago. `corrected` holds the metadata an archivist gave (archive_reviewed), which
-    wins over the page's own as it does for any article."""
+    """The page archived as a new article, or the article another capture of it (the same
+    bytes, or the same `fetched_url`) archived a moment ago. `corrected` holds the metadata
+    an archivist gave (archive_reviewed), which wins over the page's own as it does for any
+    article."""
     try:
         article, _created = archive_article(
             raw=raw,
@@ -284,16 +331,16 @@ def archive_new(
         # Another capture of the same page may have archived it a moment ago (the URL is
         # unique; archive_article rolls its own savepoint back): then this is a version of
         # that article.
-        article = existing_article(content_sha256, urls)
+        article = existing_article(content_sha256, fetched_url)
         if article is None:
             raise
     return article
 
 
-def proposal(found: dict, url: str) -> dict:
+def proposal(found: dict, url: str, canonical_url: str) -> dict:
     """What a page says about itself, as a capture awaiting review keeps it (JSON): the
-    metadata read_source found and the address it was fetched from, which the article would
-    get."""
+    metadata read_source found, the canonical URL it may keep (canonical_claim) and the
+    address it was fetched from, which the article would get."""
     published = found.get("published")
     return {
         "title": found.get("title") or "",
@@ -301,7 +348,7 @@ def proposal(found: dict, url: str) -> dict:
         "outlet": found.get("outlet") or "",
         "author": found.get("author") or "",
         "language": found.get("language") or "",
-        "canonical_url": found.get("canonical_url") or "",
+        "canonical_url": canonical_url,
         "url": url,
     }
 
@@ -340,8 +387,12 @@ def archive_reviewed(
         kind = kind_of(capture.content_type, raw)
         encoding = None if kind == Article.Format.PDF else charset_of(capture.content_type, raw)
         canonical_url = capture.proposed.get("canonical_url", "")
-        urls = {capture.final_url, canonical_url}
-        article = existing_article(capture.content_sha256, urls) or archive_new(
+        article = existing_article(capture.content_sha256, capture.final_url)
+        if article is None:
+            # The archivist has now reviewed a canonical link's tie, if there is one.
+            article, canonical_url, note = canonical_claim(capture.final_url, canonical_url)
+            capture.reason = note or capture.reason
+        article = article or archive_new(
             capture,
             raw=raw,
             kind=kind,
@@ -350,7 +401,7 @@ def archive_reviewed(
             canonical_url=canonical_url,
             captured_at=capture.captured_at,
             content_sha256=capture.content_sha256,
-            urls=urls,
+            fetched_url=capture.final_url,
             user=user,
             corrected={
                 "title": (title or "").strip(),
@@ -361,7 +412,7 @@ def archive_reviewed(
         )
         capture.state = Capture.State.DONE
         capture.article = article
-        capture.save(update_fields=["state", "article"])
+        capture.save(update_fields=["state", "article", "reason"])
     return capture
 
 
@@ -395,16 +446,22 @@ def page_body(capture: Capture) -> bytes:
 
 def outcome(capture: Capture) -> str:
     """What became of a capture, in a few words: 'archived as article 12', 'already archived
-    (article 12)', 'new version of article 12', 'failed: HTTP 404 Not Found'."""
+    (article 12)', 'new version of article 12', 'failed: HTTP 404 Not Found', and after a
+    semicolon the note the capture keeps, if any (of a canonical link: canonical_claim)."""
     if capture.state == Capture.State.FAILED:
         return f"failed: {capture.reason}"
+    if capture.state == Capture.State.DONE and capture.article is None:
+        return f"captured, no article: {capture.reason}"
+    said = what_became_of(capture)
+    return f"{said}; {capture.reason}" if capture.reason else said
+
+
+def what_became_of(capture: Capture) -> str:
     if capture.state == Capture.State.REVIEW:
         return "captured, awaiting review before it is archived"
     if capture.state != Capture.State.DONE:
         return f"not finished ({capture.get_state_display().lower()})"
     article = capture.article
-    if article is None:
-        return f"captured, no article: {capture.reason}"
     if article.captured_at and article.captured_at == capture.captured_at:
         return f"archived as article {article.pk}"
     unchanged = capture.body == article.body or (
@@ -457,7 +514,7 @@ def fetch(url: str) -> Fetched:
         "Accept": ACCEPT,
         "Accept-Encoding": "gzip, deflate",
     }
-    transport = GuardedTransport(allow_private=settings.CAPTURE_ALLOW_PRIVATE)
+    transport = GuardedTransport(allow_private=settings.CAPTURE_ALLOW_PRIVATE, deadline=deadline)
     with httpx.Client(transport=transport, headers=headers, trust_env=False) as client:
         while True:
             # A page may set a cookie and send the browser back to itself: only a request
@@ -488,7 +545,8 @@ def fetch(url: str) -> Fetched:
 
 
 def get(client, url, deadline, seconds) -> tuple[Exchange, httpx.Response]:
-    """One GET, its body read within the size cap and the deadline."""
+    """One GET, its body read within the size cap (and, as every wait is, the deadline: see
+    DeadlineStream)."""
     remaining = deadline - time.monotonic()
     if remaining <= 0:
         raise CaptureFailed(f"timed out after {seconds:g} seconds")
@@ -512,7 +570,7 @@ def get(client, url, deadline, seconds) -> tuple[Exchange, httpx.Response]:
                 ip_address=server_address(response),
             )
             if response.status_code < 400:
-                exchange.payload = read_capped(response, deadline, seconds)
+                exchange.payload = read_capped(response)
         finally:
             response.close()
     except httpx.TimeoutException:
@@ -524,7 +582,7 @@ def get(client, url, deadline, seconds) -> tuple[Exchange, httpx.Response]:
     return exchange, response
 
 
-def read_capped(response: httpx.Response, deadline: float, seconds: float) -> bytes:
+def read_capped(response: httpx.Response) -> bytes:
     limit = settings.CAPTURE_MAX_BYTES
     declared = response.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
@@ -534,9 +592,6 @@ def read_capped(response: httpx.Response, deadline: float, seconds: float) -> by
         size += len(chunk)
         if size > limit:
             raise CaptureFailed(too_large(limit))
-        # A server that sends a byte at a time never trips the read timeout.
-        if time.monotonic() > deadline:
-            raise CaptureFailed(f"timed out after {seconds:g} seconds")
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -675,11 +730,52 @@ def resolve(host: str, port: int) -> list:
     return addresses
 
 
-class GuardedBackend(httpcore.NetworkBackend):
-    """httpcore's synchronous backend, connecting only to addresses it has checked."""
+def time_left(deadline: float, timeout: float | None, error: type[Exception]) -> float:
+    """How long the next wait may take: what is left until `deadline`, or less if httpcore
+    asks for less; `error` (an httpcore timeout) once nothing is left."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise error("the capture's deadline has passed")
+    return left if timeout is None else min(timeout, left)
 
-    def __init__(self, *, allow_private: bool):
+
+class DeadlineStream(httpcore.NetworkStream):
+    """A connection on which every wait (each read, write and the TLS handshake) is cut to
+    what is left of the capture's deadline. A socket timeout alone starts again with each
+    read, so a server sending a header line, or a byte of the body, every few seconds would
+    hold the capture for as long as it liked."""
+
+    def __init__(self, inner: httpcore.NetworkStream, deadline: float):
+        self.inner = inner
+        self.deadline = deadline
+
+    def read(self, max_bytes, timeout=None):
+        return self.inner.read(max_bytes, time_left(self.deadline, timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer, timeout=None):
+        self.inner.write(buffer, time_left(self.deadline, timeout, httpcore.WriteTimeout))
+
+    def close(self):
+        self.inner.close()
+
+    def start_tls(self, ssl_context, server_hostname=None, timeout=None):
+        # The handshake as a whole waits at most the timeout it is given (Python's ssl).
+        timeout = time_left(self.deadline, timeout, httpcore.ConnectTimeout)
+        return DeadlineStream(
+            self.inner.start_tls(ssl_context, server_hostname, timeout), self.deadline
+        )
+
+    def get_extra_info(self, info):
+        return self.inner.get_extra_info(info)
+
+
+class GuardedBackend(httpcore.NetworkBackend):
+    """httpcore's synchronous backend, connecting only to addresses it has checked, and
+    waiting on them no later than the capture's deadline (a monotonic time)."""
+
+    def __init__(self, *, allow_private: bool, deadline: float):
         self.allow_private = allow_private
+        self.deadline = deadline
         self.inner = httpcore.SyncBackend()
 
     def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
@@ -691,15 +787,17 @@ class GuardedBackend(httpcore.NetworkBackend):
         error = None
         for address in addresses:
             try:
-                return self.inner.connect_tcp(
+                stream = self.inner.connect_tcp(
                     str(address),
                     port,
-                    timeout=timeout,
+                    timeout=time_left(self.deadline, timeout, httpcore.ConnectTimeout),
                     local_address=local_address,
                     socket_options=socket_options,
                 )
             except httpcore.ConnectError as exc:
                 error = exc
+                continue
+            return DeadlineStream(stream, self.deadline)
         raise error
 
     def connect_unix_socket(self, path, timeout=None, socket_options=None):
@@ -715,11 +813,11 @@ class GuardedTransport(httpx.HTTPTransport):
     handle_request sends through); no proxy from the environment is used, since a proxy
     would be the only address checked."""
 
-    def __init__(self, *, allow_private: bool):
+    def __init__(self, *, allow_private: bool, deadline: float):
         super().__init__(trust_env=False)
         self._pool = httpcore.ConnectionPool(
             ssl_context=httpx.create_ssl_context(trust_env=False),
-            network_backend=GuardedBackend(allow_private=allow_private),
+            network_backend=GuardedBackend(allow_private=allow_private, deadline=deadline),
         )
 
 

@@ -49,6 +49,10 @@ def page_metadata(html: str, url: str | None = None) -> PageMetadata:
         return PageMetadata()
     # Read before trafilatura, whose date search may clean the tree it is given.
     language = page_language(tree)
+    # trafilatura takes <base href> for the page's address when it has no canonical link, but
+    # it only says where relative links point: pages sharing one are not one article.
+    for base in list(tree.iter("base")):
+        base.drop_tree()
     document = extract_metadata(tree)
     return PageMetadata(
         title=clean(document.title, 500),
@@ -62,8 +66,8 @@ def page_metadata(html: str, url: str | None = None) -> PageMetadata:
 
 def canonical(declared: str | None, url: str | None) -> str:
     """The page's own address for itself, resolved against where it was found. A site's home
-    page is never an article's canonical URL: pages that give it (a stray `og:url` or
-    `<base href>`) would otherwise all look like one article."""
+    page is never an article's canonical URL: pages that give it (a stray `og:url`) would
+    otherwise all look like one article."""
     address = web_url(urljoin(url, declared) if url and declared else declared)
     parts = urlsplit(address)
     return address if parts.path.strip("/") or parts.query else ""

@@ -19,8 +19,8 @@ from trafilatura.utils import load_html
 
 from .metadata import domain_of, page_metadata
 from .models import Article, Outlet, validate_web_url
-from .signals import article_archived
-from .text import clean_name
+from .signals import article_archived, article_reading
+from .text import clean_name, clean_text
 
 FORMATS = {
     ".txt": Article.Format.TEXT,
@@ -214,12 +214,13 @@ def read_source(
     an HTML page's). `encoding` is the charset a captured page was served in; `url` is where
     it was found, to resolve a relative canonical link."""
     if raw_format == Article.Format.PDF:
-        return read_pdf(raw)
+        found = read_pdf(raw)
+        return {**found, "body": clean_text(found["body"])}
     text = decode(raw, encoding).replace("\r\n", "\n").replace("\r", "\n")
     if raw_format == Article.Format.TEXT:
-        body = text.strip("\n")
+        body = clean_text(text).strip("\n")
         return {"body": body, "title": headline_of(body)}
-    body = article_text(text)
+    body = clean_text(article_text(text))
     metadata = page_metadata(text, url)
     return {
         "body": body,
@@ -299,14 +300,42 @@ def is_web_url(url) -> bool:
     return True
 
 
-def outlet_named(name: str | None, *, domain: str = "") -> Outlet | None:
+def outlet_named(name: str | None, *, domain: str = "", given: bool = False) -> Outlet | None:
     """The outlet called `name` (in any case), else the one at `domain` (a host without
     'www.', as Outlet.domain holds it), else a new outlet with that name (or the domain for
-    want of one) and domain. None when neither is known."""
-    name = clean_name(name)[:200]
-    domain = domain.lower().removeprefix("www.")[:253]
+    want of one) and domain. None when neither is known. A `given` name (an archivist's or
+    a manifest's, not the page's own) is the outlet's whatever other outlet the domain is."""
+    name, domain = _outlet_keys(name, domain)
     if not (name or domain):
         return None
+    found = _outlet_found(name, "" if given and name else domain)
+    if found is not None:
+        return found
+    name = name or domain[:200]
+    try:
+        return Outlet.objects.create(name=name, domain=domain)
+    except IntegrityError:
+        # Another import created it a moment ago (its savepoint is rolled back).
+        outlet = Outlet.objects.filter(name=name).first()
+        if outlet is None:
+            raise
+        return outlet
+
+
+def outlet_name(name: str | None, *, domain: str = "", given: bool = False) -> str:
+    """The name of the outlet outlet_named would file an article under, without making it."""
+    name, domain = _outlet_keys(name, domain)
+    if not (name or domain):
+        return ""
+    found = _outlet_found(name, "" if given and name else domain)
+    return found.name if found is not None else (name or domain[:200])
+
+
+def _outlet_keys(name: str | None, domain: str) -> tuple[str, str]:
+    return clean_name(name)[:200], domain.lower().removeprefix("www.")[:253]
+
+
+def _outlet_found(name: str, domain: str) -> Outlet | None:
     # The outlets of that name or at that domain, in one query (every imported article
     # asks), each saying whether it has the name: none is never a match.
     by_name = Q(name__iexact=name) if name else Q(pk=None)
@@ -320,17 +349,7 @@ def outlet_named(name: str | None, *, domain: str = "") -> Outlet | None:
     named = [outlet for outlet in found if outlet.named]
     if named:
         return named[0]
-    if found:
-        return min(found, key=attrgetter("pk"))
-    name = name or domain[:200]
-    try:
-        return Outlet.objects.create(name=name, domain=domain)
-    except IntegrityError:
-        # Another import created it a moment ago (its savepoint is rolled back).
-        outlet = Outlet.objects.filter(name=name).first()
-        if outlet is None:
-            raise
-        return outlet
+    return min(found, key=attrgetter("pk")) if found else None
 
 
 def refuse_overlong(*, outlet: str, url, canonical_url, title: str, source_file: str) -> None:
@@ -360,7 +379,7 @@ def archive_article(
     published: datetime.date | str | None = None,
     publish: bool = False,
     user=None,
-    canonical_url: str = "",
+    canonical_url: str | None = None,
     author: str = "",
     language: str = "",
     captured_at: datetime.datetime | None = None,
@@ -373,7 +392,9 @@ def archive_article(
     Metadata given here wins over what the source says about itself (archive.metadata); the
     outlet is found by name, else by the domain of the URL. A captured page (archive.capture)
     gives its body with the Content-Encoding undone as `raw`, the charset it was served in as
-    `encoding`, and when it was fetched as `captured_at`.
+    `encoding`, when it was fetched as `captured_at`, and the canonical URL it may keep as
+    `canonical_url` ("" for none: a canonical link the capture ignored); without one the
+    source's own is kept.
 
     Returns (article, created). The same raw bytes again return the stored article unchanged.
     """
@@ -387,7 +408,7 @@ def archive_article(
         url=url,
         canonical_url=canonical_url,
         title=title,
-        source_file=PurePath(source_file).name if source_file else "",
+        source_file=clean_name(PurePath(source_file).name) if source_file else "",
     )
     if url and not is_web_url(url):
         shown = Truncator(str(url)).chars(80)
@@ -418,23 +439,33 @@ def archive_article(
     # the page's fault, not a reason to refuse the article.
     found_url = found.get("url")
     url = url or (found_url if found_url and is_web_url(found_url) and fits(found_url) else None)
-    found_canonical = found.get("canonical_url") or ""
-    canonical_url = canonical_url or (found_canonical if fits(found_canonical) else "")
+    if canonical_url is None:
+        found_canonical = found.get("canonical_url") or ""
+        canonical_url = found_canonical if fits(found_canonical) else ""
+    printer = outlet or found.get("outlet")
+    domain = domain_of(url or canonical_url)
+    title = title_of(title, found)
+    # Its quotations are extracted now, before the lock that the transaction takes: an import
+    # holds the archive for the time it takes to store and link them, not to find them.
+    article_reading.send(
+        sender=Article,
+        body=found["body"],
+        title=title,
+        outlet=outlet_name(printer, domain=domain, given=bool(outlet)),
+    )
     try:
         with transaction.atomic():
             one_import_at_a_time()
             article = Article.objects.create(
-                outlet=outlet_named(
-                    outlet or found.get("outlet"), domain=domain_of(url or canonical_url)
-                ),
-                title=title_of(title, found),
+                outlet=outlet_named(printer, domain=domain, given=bool(outlet)),
+                title=title,
                 url=url,
                 published=parse_date(published or found.get("published")),
                 body=found["body"],
                 raw=raw,
                 raw_format=raw_format,
                 sha256=sha256,
-                source_file=PurePath(source_file).name if source_file else "",
+                source_file=clean_name(PurePath(source_file).name) if source_file else "",
                 canonical_url=canonical_url,
                 author=clean_name(author or found.get("author"))[:300],
                 language=(language or found.get("language") or "").strip()[:20],

@@ -2,6 +2,13 @@
 
 from django.dispatch import Signal
 
+# Sent before the archiving transaction with the `body`, `title` and `outlet` (the name of the
+# outlet the article will be filed under) of an article about to be stored, so that
+# receivers can do their pure work on its text (quotes extracts its quotations) before the
+# transaction that stores it takes the import lock. Receivers that raise ArticleRejected
+# refuse the article; nothing is stored.
+article_reading = Signal()
+
 # Sent inside the archiving transaction with `article`, `publish` and `user` (who asked for
 # it to be published, if anyone) once a new article is stored.
 # Receivers that raise roll the whole article back.

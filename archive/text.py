@@ -31,6 +31,24 @@ def clean_name(value: str | None) -> str:
     return " ".join(unicodedata.normalize("NFC", value).split())
 
 
+# Controls that embed, override or isolate a direction (U+202A-U+202E, U+2066-U+2069): kept
+# in a text, they turn its quotations around on screen ("\u202eeciohc" shows "choice"
+# backwards). The marks (U+200E, U+200F, U+061C) order punctuation in right-to-left text and
+# stay.
+DIRECTION_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+def clean_text(value: str) -> str:
+    """An article's text as it is stored and quoted: without direction overrides and control
+    characters (a tab stays, as does a line break; a form feed or vertical tab becomes a line
+    break), as names lose them in clean_name."""
+    value = value.translate(DIRECTION_CONTROLS)
+    return "".join(
+        c if c in "\t\n" or unicodedata.category(c) != "Cc" else ("\n" if c.isspace() else "")
+        for c in value
+    )
+
+
 def save_with_unique_slug(instance, text: str, save, *, max_length: int = 200) -> None:
     """Give `instance` (a new row, no slug yet) the first free slug made from `text` in any
     script ("Новая газета" -> "novaya-gazeta"; "le-monde-2" when "le-monde" is taken), and

@@ -1,4 +1,4 @@
-"""All four fault scripts on one demo archive, then one summary table; the exit status is 1
+"""All five fault scripts on one demo archive, then one summary table; the exit status is 1
 if any missed its criterion. `make faults DURATION=60` runs it (CI: DURATION=5).
 
     .venv/bin/python -m faults.run_all [--duration 60] [--clients 8] [--workers 4]
@@ -9,10 +9,17 @@ import sys
 import time
 import traceback
 
-from faults import common, database_outage, kill_task_worker, kill_web_worker, load
+from faults import (
+    common,
+    database_outage,
+    kill_task_worker,
+    kill_web_worker,
+    load,
+    redis_outage,
+)
 
-# The web scenarios share one gunicorn (one boot instead of three), in this order; the task
-# worker scenario needs no web server.
+# The web scenarios share one gunicorn (one boot instead of three), in this order; the Redis
+# outage starts its own, on a Redis of its own; the task worker scenario needs no web server.
 WEB = [load, kill_web_worker, database_outage]
 
 
@@ -26,6 +33,8 @@ def main() -> None:
             print(f"gunicorn ready ({args.workers} workers) at {web.url}", flush=True)
             for scenario in WEB:
                 results.append(attempt(scenario, demo, args, web=web))
+        # Its own gunicorn, on its own Redis.
+        results.append(attempt(redis_outage, demo, args))
         results.append(attempt(kill_task_worker, demo, args))
     wall = time.monotonic() - started
     print(summary(results, args, demo.setup_seconds, wall), flush=True)

@@ -8,7 +8,7 @@ class QuotesConfig(AppConfig):
     def ready(self):
         from django.core import checks
 
-        from archive.signals import article_archived, articles_coming
+        from archive.signals import article_archived, article_reading, articles_coming
         from verbatim import pagecache
         from verbatim.checks import check_site_url
 
@@ -16,6 +16,7 @@ class QuotesConfig(AppConfig):
         from .services.importing import extract_from_article
 
         article_archived.connect(extract_from_article, dispatch_uid="quotes-extract")
+        article_reading.connect(ahead.prepare, dispatch_uid="quotes-extract-first")
         articles_coming.connect(ahead.work_ahead, dispatch_uid="quotes-extract-ahead")
         # The archive-wide figures' receiver of quote_changed (quotes.stats).
         from . import stats  # noqa: F401

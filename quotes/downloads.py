@@ -4,19 +4,29 @@ A small selection streams straight back. A large one is never streamed: a reques
 the web server's timeout after its 200 went out would leave the researcher a truncated file
 that looks whole. It is written to a file by a background task instead, and the researcher
 is sent (303) to the export's status page, which refreshes itself until the file is ready.
+
+Neither kind can be turned against the archive: one address has at most one background
+export queued or running (quotes.exporting.request_export), and at most
+EXPORT_DIRECT_CONCURRENCY downloads stream at once across every process, counted in the
+shared cache; past either the answer is 429 with Retry-After.
 """
 
 import datetime
+import functools
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
+from verbatim.ratelimit import client_network
+
 from . import citations
 from .exporting import (
     CONTENT_TYPES,
+    ExportInProgress,
     blocks,
     export_path,
     filtered_quotes,
@@ -27,6 +37,12 @@ from .models import Export
 
 # Seconds between two reloads of the status page of an unfinished export.
 STATUS_REFRESH_SECONDS = 5
+
+# How long a streaming download holds its place at most, so that a process killed mid-way
+# (gunicorn's timeout is 30 s) does not keep it for good.
+PLACE_SECONDS = 60
+# What a refused download is told to wait before asking again (Retry-After).
+RETRY_SECONDS = 10
 
 
 def bad_filter(message):
@@ -41,6 +57,12 @@ def file_name(export_format, day=None):
     return f"verbatim-quotes-{(day or datetime.date.today()).isoformat()}.{export_format}"
 
 
+def too_many(message):
+    response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(RETRY_SECONDS)
+    return response
+
+
 def export(request, export_format):
     """The quote list's results for the request's filters, streamed or sent to the
     background (see the module's docstring)."""
@@ -49,17 +71,66 @@ def export(request, export_format):
         return bad_filter(error)
     site_url = citations.site_url(request)
     if not is_small(quotes):
-        job = request_export(
-            export_format=export_format, query=request.GET.urlencode(), site_url=site_url
-        )
+        try:
+            job = request_export(
+                export_format=export_format,
+                query=request.GET.urlencode(),
+                site_url=site_url,
+                client=client_network(request) or "",
+            )
+        except ExportInProgress as busy:
+            return too_many(
+                "A download you asked for is already being prepared. Wait for it to finish,"
+                " then ask for this one:\n"
+                f"{citations.absolute(busy.export.get_absolute_url(), request)}\n"
+            )
         return _see_other(job)
+    release = take_place()
+    if release is None:
+        return too_many(
+            "Too many downloads are being sent right now. Please try again in"
+            f" {RETRY_SECONDS} seconds.\n"
+        )
     # A chunk of rows at a time: a write to the client per row would be a system call each.
     response = StreamingHttpResponse(
-        (text for text, _ in blocks(export_format, quotes, site_url=site_url)),
+        Closing((text for text, _ in blocks(export_format, quotes, site_url=site_url)), release),
         content_type=CONTENT_TYPES[export_format],
     )
     response["Content-Disposition"] = f'attachment; filename="{file_name(export_format)}"'
     return response
+
+
+def take_place():
+    """Take one of EXPORT_DIRECT_CONCURRENCY places for a streaming download, each a key in
+    the shared cache that only one cache.add wins: a function that gives it back, or None
+    when every place is taken. With the cache away nothing can be counted, and the download
+    goes ahead, as the rate limits let requests through then (verbatim/cache.py)."""
+    for number in range(settings.EXPORT_DIRECT_CONCURRENCY):
+        key = f"downloads:streaming:{number}"
+        if cache.add(key, True, timeout=PLACE_SECONDS):
+            return functools.partial(cache.delete, key)
+    if getattr(cache, "down", False):
+        return lambda: None
+    return None
+
+
+class Closing:
+    """A response's rows that call `on_close` when the response is closed (Django closes an
+    iterable that has close()): read to the end, cut off or never read at all. A generator's
+    `finally` would not run for one never started."""
+
+    def __init__(self, iterator, on_close):
+        self.iterator = iterator
+        self.on_close = on_close
+
+    def __iter__(self):
+        return self.iterator
+
+    def close(self):
+        try:
+            self.iterator.close()
+        finally:
+            self.on_close()
 
 
 def _see_other(job):
@@ -101,15 +172,21 @@ def export_status(request, token):
 def export_file(request, token):
     """/exports/<token>/file: a ready export's file, streamed from disk."""
     job = get_object_or_404(Export, token=token, status=Export.Status.READY)
-    path = export_path(job)
-    if job.expires_at <= timezone.now() or not path.exists():
-        return HttpResponse(
-            "This export has expired. Ask for it again from the quote list.\n",
-            status=410,
-            content_type="text/plain; charset=utf-8",
-        )
+    gone = HttpResponse(
+        "This export has expired. Ask for it again from the quote list.\n",
+        status=410,
+        content_type="text/plain; charset=utf-8",
+    )
+    if job.expires_at <= timezone.now():
+        return gone
+    try:
+        # Opened, not tested first: the disk budget may delete the file at any moment
+        # (quotes.exporting.drop_exports_over_budget); once open, it reads to the end.
+        file = open(export_path(job), "rb")  # noqa: SIM115 (FileResponse closes it)
+    except FileNotFoundError:
+        return gone
     return FileResponse(
-        open(path, "rb"),  # noqa: SIM115 (FileResponse closes it)
+        file,
         as_attachment=True,
         filename=file_name(job.format, job.created_at.date()),
         content_type=CONTENT_TYPES[job.format],

@@ -18,7 +18,7 @@ from itertools import groupby, islice
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connections, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import F
 from django.http import QueryDict
 from django.urls import reverse
@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from . import citations, public
 from .filters import QuoteFilter
-from .models import Export, Membership, PersonAlias, Quote
+from .models import Export, Quote
 
 logger = logging.getLogger(__name__)
 
@@ -155,11 +155,13 @@ def rows(queryset):
 
 
 def _people(ids) -> dict:
-    """The units (each once, by name, as public.units_of lists them) and aliases of people."""
+    """The public units (each once, by name, as public.units_of lists them) and public
+    aliases of people: an export is public whoever asks, and holds no more than the pages."""
     found = {pk: {"units": [], "aliases": []} for pk in ids}
     seen_units = set()
     memberships = (
-        Membership.objects.filter(person_id__in=ids)
+        public.memberships()
+        .filter(person_id__in=ids)
         .order_by("unit__name", "pk")
         .values_list("person_id", "unit_id", "unit__name")
     )
@@ -167,7 +169,7 @@ def _people(ids) -> dict:
         if (person_id, unit_id) not in seen_units:
             seen_units.add((person_id, unit_id))
             found[person_id]["units"].append(name)
-    aliases = PersonAlias.objects.filter(person_id__in=ids).order_by("name", "pk")
+    aliases = public.aliases().filter(person_id__in=ids).order_by("name", "pk")
     for person_id, name in aliases.values_list("person_id", "name"):
         found[person_id]["aliases"].append(name)
     return found
@@ -331,6 +333,31 @@ class Echo:
 
 # Background exports --------------------------------------------------------------------------
 
+PENDING = (Export.Status.QUEUED, Export.Status.RUNNING)
+
+
+class ExportInProgress(Exception):
+    """The address asking for an export already has one queued or running (`export`)."""
+
+    def __init__(self, export):
+        super().__init__(f"export {export.pk} is still {export.status}")
+        self.export = export
+
+
+def export_query(query: str) -> str:
+    """The query string that keys a background export of the quote list's filters `query`:
+    only the filters that choose quotes, each with the value the filter reads (the last one
+    given), blank ones left out, in a fixed order. So neither a parameter nothing reads nor
+    the order of the parameters makes a new export. `sort` is left out too: an export is
+    always in id order (export_queryset)."""
+    given = QueryDict(query)
+    kept = QueryDict(mutable=True)
+    for name in sorted(QuoteFilter.base_filters.keys() - {"sort"}):
+        value = given.get(name, "").strip()
+        if value:
+            kept[name] = value
+    return kept.urlencode()
+
 
 def filtered_quotes(query: str):
     """The public quotes the quote list shows for the query string `query`, and the filter's
@@ -361,11 +388,15 @@ def export_path(export: Export) -> Path:
     return Path(settings.EXPORT_DIR) / export.file_name
 
 
-def request_export(*, export_format: str, query: str, site_url: str) -> Export:
-    """The background export of these filters: one already queued, running or ready (and
-    not about to expire) is shared, so that asking again does not start another."""
+def request_export(*, export_format: str, query: str, site_url: str, client: str = "") -> Export:
+    """The background export of the filters `query` (export_query keys it): one already
+    queued, running or ready (and not about to expire) is shared, so that asking again does
+    not start another. A new one is started for `client` (its address) unless that address
+    has one queued or running still: then ExportInProgress, so that one address writes one
+    file at a time."""
     from .tasks import export_quotes_file
 
+    query = export_query(query)
     now = timezone.now()
     fresh = now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS / 2)
     export = (
@@ -375,14 +406,25 @@ def request_export(*, export_format: str, query: str, site_url: str) -> Export:
         .order_by("-created_at")
         .first()
     )
-    if export is None:
-        export = Export.objects.create(
-            format=export_format,
-            query=query,
-            site_url=site_url,
-            expires_at=now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS),
-        )
-        export_quotes_file.enqueue(export.pk)
+    if export is not None:
+        return export
+    try:
+        # The constraint one_pending_export_per_client refuses a second pending export,
+        # also when two requests from one address arrive together.
+        with transaction.atomic():
+            export = Export.objects.create(
+                format=export_format,
+                query=query,
+                site_url=site_url,
+                client=client,
+                expires_at=now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS),
+            )
+    except IntegrityError:
+        pending = client and Export.objects.filter(client=client, status__in=PENDING).first()
+        if not pending:  # another constraint, or it finished in between: nothing to wait for
+            raise
+        raise ExportInProgress(pending) from None
+    export_quotes_file.enqueue(export.pk)
     return export
 
 
@@ -413,7 +455,8 @@ def run_export(export_id: int) -> Export | None:
         export.status = Export.Status.FAILED
         export.error = str(error)[:500] or error.__class__.__name__
         export.finished_at = timezone.now()
-        export.save(update_fields=["status", "error", "finished_at"])
+        export.client = ""
+        export.save(update_fields=["status", "error", "finished_at", "client"])
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
         raise
@@ -421,7 +464,8 @@ def run_export(export_id: int) -> Export | None:
     export.rows = count
     export.size = path.stat().st_size
     export.finished_at = timezone.now()
-    export.save(update_fields=["status", "rows", "size", "finished_at"])
+    export.client = ""
+    export.save(update_fields=["status", "rows", "size", "finished_at", "client"])
     return export
 
 
@@ -434,3 +478,25 @@ def clean_expired_exports(now=None) -> int:
         export.delete()
         count += 1
     return count
+
+
+def drop_exports_over_budget(now=None) -> int:
+    """Delete the files of the oldest ready exports that take the stored files past
+    EXPORT_DISK_BUDGET_BYTES (the newest is always kept, however large), and mark those
+    exports expired: their pages and links then say the file is gone, and asking again
+    starts a new one. Returns how many were dropped."""
+    budget = settings.EXPORT_DISK_BUDGET_BYTES
+    now = now or timezone.now()
+    stored = Export.objects.filter(status=Export.Status.READY, expires_at__gt=now).order_by(
+        "-finished_at", "-pk"
+    )
+    total = 0
+    dropped = []
+    for index, export in enumerate(stored.only("pk", "token", "format", "size")):
+        total += export.size or 0
+        if index and total > budget:
+            export_path(export).unlink(missing_ok=True)
+            dropped.append(export.pk)
+    if dropped:
+        logger.info("Dropped %s exports over the disk budget of %s bytes", len(dropped), budget)
+    return Export.objects.filter(pk__in=dropped).update(expires_at=now)

@@ -16,7 +16,7 @@ from django_filters import (
 from archive.models import Outlet
 
 from . import public, search
-from .models import LIST_ORDER, OUTLETS_ORDER, Membership, Person, Quote, Unit
+from .models import LIST_ORDER, OUTLETS_ORDER, Person, Quote, Unit
 
 ISO_DATE = "%Y-%m-%d"
 BAD_DATE = "Give the date as YYYY-MM-DD, for example 2024-03-01."
@@ -73,15 +73,15 @@ def date_filter(label, lookup_expr):
 
 
 def visible(public_records, every_record=None):
-    """The records a filter may name: for staff every one (they may filter suggested quotes),
-    for anyone else the public ones only, so that a slug never prints an unpublished name.
+    """The records a filter may name: for archivists and editors every one (they may filter
+    suggested quotes), for anyone else, a staff account with no role included, the public
+    ones only, so that a slug never prints an unpublished name.
     The public queryset is built once and cloned for each request: building its EXISTS
     subquery cost more than the rest of the list's filters together."""
     public_records = functools.cache(public_records)
 
     def records(request):
-        user = getattr(request, "user", None)
-        if every_record is not None and user is not None and user.is_staff:
+        if every_record is not None and public.sees_unpublished(getattr(request, "user", None)):
             return every_record
         return public_records().all()
 
@@ -98,10 +98,7 @@ def public_people():
 
 
 def public_units():
-    members = public.quotes().filter(
-        person__memberships__unit=OuterRef("pk"), person__merged_into=None
-    )
-    return Unit.objects.filter(Exists(members))
+    return Unit.objects.filter(Exists(public.memberships().filter(unit=OuterRef("pk"))))
 
 
 def public_outlets():
@@ -141,8 +138,10 @@ class QuoteFilter(FilterSet):
     ("Zhelezniak" finds "Zheleznyak"), `unit_name` units likewise, British and American
     spellings folded. `speaker`, `unit` and `outlet` take slugs; `from` and `to` take ISO
     dates and bound the day an article printed the quote; `min_outlets` keeps quotes printed
-    by at least that many outlets. `status` is for staff only (the view gives them unpublished
-    quotes too; without it they see published ones); anyone else who sends it gets an error.
+    by at least that many outlets. `status` is for archivists and editors only (the view
+    gives them unpublished quotes too; without it they see published ones); anyone else,
+    a staff account with no role included, who sends it gets an error. `unit` and
+    `unit_name` go by public memberships only (public.memberships), for staff too.
 
     `sort` orders the rows: `best` (best match first; the default with `q`, and only with
     it: without `q` it means `newest`), `newest` (the day first printed, newest first, undated
@@ -221,7 +220,7 @@ class QuoteFilter(FilterSet):
         # Bound even without parameters, so that the bare list is filtered to published
         # quotes and ordered like any other.
         super().__init__({} if data is None else data, *args, request=request, **kwargs)
-        if not getattr(getattr(request, "user", None), "is_staff", False):
+        if not public.sees_unpublished(getattr(request, "user", None)):
             # Refused rather than ignored, so that nobody takes the public list for a
             # list of suggested or rejected quotes.
             self.filters["status"] = ChoiceFilter(
@@ -239,11 +238,11 @@ class QuoteFilter(FilterSet):
         return queryset.filter(person__in=search.people_like(value))
 
     def by_unit_name(self, queryset, name, value):
-        members = Membership.objects.filter(unit__in=search.units_like(value)).values("person")
-        return queryset.filter(person__in=members)
+        members = public.memberships().filter(unit__in=search.units_like(value))
+        return queryset.filter(person__in=members.values("person"))
 
     def by_unit(self, queryset, name, value):
-        return queryset.filter(person__in=Membership.objects.filter(unit=value).values("person"))
+        return queryset.in_unit(value)
 
     def by_nothing(self, queryset, name, value):
         return queryset  # `sort` is applied by filter_queryset and listing

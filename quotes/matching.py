@@ -13,6 +13,7 @@ press conference do.
 
 import hashlib
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -74,6 +75,19 @@ STRONG_COVERAGE = 0.8
 # Candidates sharing fewer keys than this are not compared at all.
 MIN_SHARED_KEYS = 2
 MAX_CANDIDATES = 20
+# A candidate quote's distinct sentences compared with a statement at most (its first, in
+# listing order): what one statement costs to link is bounded, however many printings of
+# look-alike sentences a quote has gathered.
+MAX_COMPARED_SENTENCES = 100
+# ...and the sentence pairs compared for one statement at most, over its candidates in the
+# order they are read: about 25 ms of comparing, whatever look-alike quotes the archive holds.
+MAX_COMPARED_PAIRS = 20_000
+# The printings of its candidate quotes read for one statement at most, in their order: what
+# the comparing above could use of them, whatever one quote has gathered.
+MAX_CANDIDATE_PRINTINGS = 400
+# The most sentences a statement's canonical text is built from: a longer one (a whole speech
+# printed in parts) keeps its first sentences' wording and order for the rest.
+MAX_CANONICAL_SENTENCES = 150
 # A key printed in more appearances than this is too common to pick candidates by.
 COMMON_KEY_POSTINGS = 500
 # No more keys than this are looked up in one query (SQLite allows 500 terms in a compound
@@ -217,6 +231,8 @@ def content(ws) -> tuple[str, ...]:
             out.append("not")
         elif w in NUMBERS:
             out.append(NUMBERS[w])
+        elif w.isdigit():  # "7" is as much a number as "seven" or "17"
+            out.append(w)
         elif w not in STOP_WORDS and w not in CONTRACTIONS and len(w) > 1:
             out.append(_synonyms().get(stem(w), stem(w)))
     return tuple(out)
@@ -362,6 +378,7 @@ class Comparison:
     anchored: bool = False  # one sentence alone ties the two: many words in common, or whole
     best_copied: int = 0  # content words of the one sentence best printed whole (or inside)
     whole_both: bool = False  # every sentence on each side found whole on the other
+    matched: frozenset = frozenset()  # which of the new statement's sentences were found
 
     @property
     def sure(self):
@@ -492,6 +509,7 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
     return Comparison(
         best_copied=max((f.shared for f in found if f.how in (WHOLE, INSIDE)), default=0),
         whole_both=all(f is not None and f.how in (WHOLE, INSIDE) for f in new_found + old_found),
+        matched=frozenset(i for i, f in enumerate(new_found) if f is not None),
         matched_words=sum(len(n.words) for n, f in zip(new, new_found, strict=True) if f),
         shared=sum(f.shared for f in new_found if f),
         new_coverage=_coverage(new, new_found, every),
@@ -700,7 +718,7 @@ def _compiled(among) -> _CandidatesQuery:
             *(f"appearances__{field}" for field in Appearance._meta.ordering),
         )
         .values_list(*columns, "printed")
-    )
+    )[:MAX_CANDIDATE_PRINTINGS]
     compiler = queryset.query.get_compiler(connection=connection)
     sql, params = compiler.as_sql()
     converters = compiler.get_converters([column for column, _, _ in compiler.select])
@@ -727,7 +745,7 @@ def _found_candidates_query() -> _CandidatesQuery:
 
 
 def find_matches(
-    texts: list[str], *, person, reading=None
+    texts: list[str], *, person, reading=None, apart=frozenset()
 ) -> tuple[list[Quote], list[tuple[Quote, float]]]:
     """Quotes that the statement printed as `texts` surely repeats, best first, and quotes it
     may repeat, with a score, for an archivist to decide. `reading`, if given, is called with
@@ -737,7 +755,11 @@ def find_matches(
 
     A sure match with another named person's quote counts only when the words are strongly
     one statement (an outlet that credited the wrong person, or the agency); the caller
-    keeps the quote's person and records the conflict."""
+    keeps the quote's person and records the conflict.
+
+    `apart`: ids of quotes the statement is another statement than, unless one prints the
+    other's words again whole (an article's other statements: the article told them apart). Each
+    sure quote says, as `found_sentences`, which of the new statement's sentences it holds."""
     keys = set().union(*(fingerprint_keys(t) for t in texts))
     if not keys:
         return [], []
@@ -760,8 +782,17 @@ def find_matches(
             candidates[row[0]][1].extend(sentence_list(printed))
     new = [s for t in texts for s in sentence_list(t)]
     sure, possible = [], []
-    for quote, old in candidates.values():
+    budget = MAX_COMPARED_PAIRS
+    for quote, printed in candidates.values():
+        old = list(dict.fromkeys(printed))[:MAX_COMPARED_SENTENCES]
+        budget -= len(new) * len(old)
+        if budget < 0:
+            break
         result = compare(new, old)
+        if quote.pk in apart:
+            if printed_again(new, old):
+                sure.append((True, True, result.matched_words, -quote.pk, result, quote))
+            continue
         # (Only surely one statement asks whether two names may be one person.)
         same_speaker = result.anchored and compatible(person, quote)
         # The same named person's quote needs only a sentence that ties the two: an outlet
@@ -775,11 +806,25 @@ def find_matches(
         if (result.sure or own) and (same_speaker or result.strong):
             # The speaker's own quote first, then the most words in common.
             theirs = person is not None and quote.person_id == person.pk
-            sure.append((theirs, same_speaker, result.matched_words, -quote.pk, quote))
+            sure.append((theirs, same_speaker, result.matched_words, -quote.pk, result, quote))
         elif result.possible:
             possible.append((quote, result.score))
     sure.sort(key=lambda item: item[:4], reverse=True)
+    for *_, result, quote in sure:
+        quote.found_sentences = result.matched  # which of the new sentences it holds
     return [quote for *_, quote in sure], possible
+
+
+def printed_again(new: list[Sentence], old: list[Sentence]) -> bool:
+    """One side's sentences are each printed word for word inside a sentence of the other:
+    an article quoting again words it quoted before (a headline's words, then the sentence
+    they are cut from). Exact, not alike: look-alike sentences ("Convoy 7 crossed at dawn",
+    "Convoy 8 crossed at dawn") are other statements."""
+
+    def inside(these, those):
+        return all(any(f" {a.text} " in f" {b.text} " for b in those) for a in these)
+
+    return bool(new and old) and (inside(new, old) or inside(old, new))
 
 
 def joined(pieces: list[str]) -> str:
@@ -814,6 +859,8 @@ def canonical_text(printings: list[list[str]]) -> str:
     for text in ordered[1:]:
         position = 0
         for s, e in sentences(text):
+            if len(base) >= MAX_CANONICAL_SENTENCES:
+                break
             sentence = text[s:e]
             ws = words(sentence)
             if not ws:
@@ -825,13 +872,17 @@ def canonical_text(printings: list[list[str]]) -> str:
             else:
                 position = hit + 1
     # A headline or a clause quoting words the statement prints in full adds nothing to it.
+    # (Each sentence's words as one string, spaced around, all of them in one: the words of
+    # one inside a longer one's are a substring found there more often than it is printed
+    # itself, counted at C speed among a long statement's sentences.)
+    spaced = [f" {' '.join(ws)} " for _, ws in base]
+    together = "\n".join(spaced)
+    printed = Counter(spaced)
+    longest = max((len(ws) for _, ws in base), default=0)
     base = [
         (sentence, ws)
-        for i, (sentence, ws) in enumerate(base)
-        if not any(
-            j != i and len(other) > len(ws) and within(ws, other)
-            for j, (_, other) in enumerate(base)
-        )
+        for (sentence, ws), alone in zip(base, spaced, strict=True)
+        if not (together.count(alone) > printed[alone] if ws else longest > 0)
     ]
     text = " ".join(sentence for sentence, _ in base)
     # A printing stopped at a dangling mark: the statement ends there. A sentence takes the
@@ -841,9 +892,3 @@ def canonical_text(printings: list[list[str]]) -> str:
     if ended != text.rstrip() and ended[:1].isupper():
         ended += "."
     return ended
-
-
-def within(short: list[str], long: list[str]) -> bool:
-    """`short`'s words appear together, in order, in `long`."""
-    n = len(short)
-    return any(long[i : i + n] == short for i in range(len(long) - n + 1))

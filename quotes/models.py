@@ -304,8 +304,11 @@ class QuoteQuerySet(models.QuerySet):
         return self.filter(person=person)
 
     def in_unit(self, unit):
+        """Quotes of the people publicly stated to be in `unit` (quotes.public.memberships)."""
+        from .public import memberships
+
         # A subquery, not a join: no duplicates to remove, so no DISTINCT to sort by.
-        return self.filter(person__in=Membership.objects.filter(unit=unit).values("person"))
+        return self.filter(person__in=memberships().filter(unit=unit).values("person"))
 
     def in_list_order(self, *first):
         """Ordered as every quote list is, after the orderings `first` (e.g. a search rank)."""
@@ -332,9 +335,10 @@ class QuoteQuerySet(models.QuerySet):
         return found
 
     def for_listing(self):
-        """With everything a listing shows (speaker, units, outlets, dates), fetched in a
-        fixed number of queries however many quotes there are."""
-        from .public import PRINTING_ORDER
+        """With everything a listing shows (speaker, their public units as the list
+        `person.public_memberships`, outlets, dates), fetched in a fixed number of queries
+        however many quotes there are."""
+        from .public import PRINTING_ORDER, memberships
 
         return self.select_related("person").prefetch_related(
             Prefetch(
@@ -343,17 +347,18 @@ class QuoteQuerySet(models.QuerySet):
             ),
             Prefetch(
                 "person__memberships",
-                queryset=Membership.objects.select_related("unit").order_by("unit__name"),
+                queryset=memberships().select_related("unit").order_by("unit__name"),
+                to_attr="public_memberships",
             ),
         )
 
     def for_list_rows(self):
         """What a list page's row shows (quotes/_quote.html) and no more: the speaker, each
-        printing's date and outlet as the list `listed_printings`, and the speaker's
+        printing's date and outlet as the list `listed_printings`, and the speaker's public
         memberships with their units as the list `person.listed_memberships`. Lighter than
         for_listing, which the API, feeds and exports read: only the columns shown, and plain
         lists where Django's prefetch would build a queryset for every quote and speaker."""
-        from .public import PRINTING_ORDER
+        from .public import PRINTING_ORDER, memberships
 
         printings = (
             Appearance.objects.select_related("article__outlet")
@@ -367,12 +372,14 @@ class QuoteQuerySet(models.QuerySet):
             )
             .order_by(*PRINTING_ORDER)
         )
-        memberships = Membership.objects.select_related("unit").only(
-            "person", "rank", "role", "unit", "unit__name", "unit__slug"
+        stated = (
+            memberships()
+            .select_related("unit")
+            .only("person", "rank", "role", "unit", "unit__name", "unit__slug")
         )
         return self.select_related("person").prefetch_related(
             Prefetch("appearances", queryset=printings, to_attr="listed_printings"),
-            Prefetch("person__memberships", queryset=memberships, to_attr="listed_memberships"),
+            Prefetch("person__memberships", queryset=stated, to_attr="listed_memberships"),
         )
 
 
@@ -835,11 +842,22 @@ class Export(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(db_index=True)
+    # Kept only while the export is queued or running: one address writes one file at a time.
+    client = models.CharField(
+        max_length=64, blank=True, help_text="The address that asked for it, until it is done."
+    )
 
     class Meta:
         ordering = ["-created_at"]
         # Asking again for an export of the same filters finds the one already made.
         indexes = [models.Index(fields=["format", "query", "-created_at"], name="export_lookup")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["client"],
+                condition=models.Q(status__in=["queued", "running"]) & ~models.Q(client=""),
+                name="one_pending_export_per_client",
+            )
+        ]
 
     def __str__(self):
         return f"{self.format} export {self.token[:8]}… ({self.status})"

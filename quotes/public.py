@@ -3,8 +3,11 @@
 A quote is public when it is published and not merged into another. A person, unit, outlet
 or article is public only through a public quote: someone known only from suggested,
 rejected, withdrawn or merged quotes has no page, no feed, no filter chip, no API record and
-no sitemap entry, and their name is printed nowhere. Pages, filters, feeds, the sitemap, the
-API, downloads and citations all ask this module.
+no sitemap entry, and their name is printed nowhere. What an article says of a speaker is
+public only through a published printing in it: the unit it puts them in (a membership) and
+the other spelling of their name it prints (an alias) show once a public quote of theirs
+stands in that article, never from unpublished material alone. Pages, filters, feeds, the
+sitemap, the API, downloads and citations all ask this module.
 """
 
 import datetime
@@ -16,7 +19,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 
 from archive.models import Article, Outlet
 
-from .models import Appearance, Correction, Membership, Person, Quote, Unit
+from .models import Appearance, Correction, Membership, Person, PersonAlias, Quote, Unit
 
 
 class Gone(Exception):
@@ -57,12 +60,14 @@ def people():
 
 
 def units():
-    """Units with a public person (a member with a public quote), with `quote_count`."""
+    """Units with a public membership (stated for a person with a public quote), annotated
+    with `quote_count`: the public quotes of the people those memberships tie to it."""
     return Unit.objects.annotate(
         quote_count=Count(
             "memberships__person__quotes",
             filter=quote_q("memberships__person__quotes")
-            & Q(memberships__person__merged_into=None),
+            & Q(memberships__person__merged_into=None)
+            & stated_q("memberships"),
             distinct=True,
         )
     ).filter(quote_count__gt=0)
@@ -93,11 +98,48 @@ def corrections():
     )
 
 
+def stated_q(prefix: str = "") -> Q:
+    """The condition that the membership at the end of the relation `prefix` is stated by a
+    published printing: its article carries a public quote of its person. One an archivist
+    entered with no article stands on their word (its person must still be public)."""
+    at = f"{prefix}__" if prefix else ""
+    by_printing = printings().filter(
+        article=OuterRef(f"{at}article"), quote__person=OuterRef(f"{at}person")
+    )
+    return Q(**{f"{at}article": None}) | Exists(by_printing)
+
+
 def memberships():
-    """Memberships of public people, each with its unit (which is then public too)."""
+    """Public memberships: of public people, stated by a published printing (stated_q). The
+    units they name are public too."""
     return Membership.objects.filter(
-        Exists(quotes().filter(person=OuterRef("person"))), person__merged_into=None
-    ).select_related("unit")
+        stated_q(),
+        Exists(quotes().filter(person=OuterRef("person"))),
+        person__merged_into=None,
+    )
+
+
+def aliases():
+    """Public aliases: the other spellings of public people's names that a published
+    printing prints. The data keeps no article for an alias, so it is public when the
+    article (title or text) of a public quote of the person holds it as written."""
+    in_print = Q(article__body__icontains=OuterRef("name")) | Q(
+        article__title__icontains=OuterRef("name")
+    )
+    return PersonAlias.objects.filter(
+        Exists(printings().filter(in_print, quote__person=OuterRef("person"))),
+        person__merged_into=None,
+    )
+
+
+# Who may list quotes that are not public (the quote list's `status`, and filters naming
+# people, units or outlets with none): the roles' view permission on quotes, which
+# archivists and editors hold and a staff account with no role does not.
+SEES_UNPUBLISHED = "quotes.view_quote"
+
+
+def sees_unpublished(user) -> bool:
+    return bool(user is not None and user.is_staff and user.has_perm(SEES_UNPUBLISHED))
 
 
 # Following merges and resolving addresses ----------------------------------------------------
@@ -203,17 +245,19 @@ def _remembered(key, work_out) -> str:
 # A person's units -----------------------------------------------------------------------------
 
 
-def units_of(person, memberships=None) -> list[tuple[Unit, str]]:
-    """Each unit `person` is stated to belong to, once, by name, with the rank and role as
-    first stated with it ("Lieutenant Colonel, deputy commander"). Reads `memberships`
-    (the person's, with their units) where given, else prefetched memberships where the
-    caller prefetched them."""
+def units_of(person, stated=None) -> list[tuple[Unit, str]]:
+    """Each unit `person` is publicly stated to belong to, once, by name, with the rank and
+    role as first stated with it ("Lieutenant Colonel, deputy commander"). Reads `stated`
+    (the person's public memberships, with their units) where given, else those prefetched
+    as `public_memberships`, else asks the database."""
     if person is None:
         return []
-    if memberships is None:
-        memberships = person.memberships.all()
+    if stated is None:
+        stated = getattr(person, "public_memberships", None)
+    if stated is None:
+        stated = memberships().filter(person=person).select_related("unit")
     found: dict[Unit, str] = {}
-    rows = sorted(memberships, key=lambda m: (m.unit.name, m.pk))
+    rows = sorted(stated, key=lambda m: (m.unit.name, m.pk))
     for membership in rows:
         title = ", ".join(t for t in (membership.rank, membership.role) if t)
         if not found.get(membership.unit):

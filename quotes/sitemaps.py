@@ -84,16 +84,15 @@ class PersonSitemap(SiteSitemap):
 
 
 class UnitSitemap(SiteSitemap):
-    """Units with at least one member who has a published quote."""
+    """Units publicly stated for at least one member who has a published quote."""
 
     def items(self):
         prefix = "memberships__person__quotes"
-        return (
-            public.units()
-            .annotate(last_quoted=Max(f"{prefix}__updated_at", filter=public.quote_q(prefix)))
-            .only("slug")
-            .order_by("pk")
+        last = Max(
+            f"{prefix}__updated_at",
+            filter=public.quote_q(prefix) & public.stated_q("memberships"),
         )
+        return public.units().annotate(last_quoted=last).only("slug").order_by("pk")
 
     def lastmod(self, unit):
         return unit.last_quoted

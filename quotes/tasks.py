@@ -40,20 +40,27 @@ def reextract_article(article_id: int) -> dict:
 @task()
 def export_quotes_file(export_id: int) -> dict:
     """Write background export `export_id`'s file (quotes.exporting.run_export), then delete
-    the exports that have expired. Running it again starts the file over, so a task queued
-    again after its worker died is safe."""
-    from .exporting import clean_expired_exports, run_export
+    the exports that have expired and the oldest files past the disk budget. Running it
+    again starts the file over, so a task queued again after its worker died is safe."""
+    from .exporting import clean_expired_exports, drop_exports_over_budget, run_export
 
     export = run_export(export_id)
     expired = clean_expired_exports()
+    dropped = drop_exports_over_budget()
     if export is None:
-        return {"export": export_id, "found": False, "expired_deleted": expired}
+        return {
+            "export": export_id,
+            "found": False,
+            "expired_deleted": expired,
+            "over_budget_dropped": dropped,
+        }
     return {
         "export": export_id,
         "found": True,
         "status": export.status,
         "rows": export.rows,
         "expired_deleted": expired,
+        "over_budget_dropped": dropped,
     }
 
 

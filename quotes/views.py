@@ -51,9 +51,12 @@ class QuoteListView(PagedListMixin, FilterView):
     context_object_name = "quotes"
 
     def get_queryset(self):
-        # Staff may ask for suggested or rejected quotes (the filter's `status`); nobody
-        # else is ever given a queryset that holds them.
-        return Quote.objects.live() if self.request.user.is_staff else public.quotes()
+        # Archivists and editors may ask for suggested or rejected quotes (the filter's
+        # `status`); nobody else, a staff account with no role included, is ever given a
+        # queryset that holds them.
+        if public.sees_unpublished(self.request.user):
+            return Quote.objects.live()
+        return public.quotes()
 
     def get_paginate_by(self, queryset):
         return settings.QUOTES_PER_PAGE
@@ -106,7 +109,11 @@ class QuoteDetailView(DetailView):
         for article, comparison in zip(articles, comparisons, strict=True):
             article.comparison = comparison
         person = self.object.person
-        memberships = person.memberships.select_related("unit") if self.object.has_units else []
+        memberships = (
+            public.memberships().filter(person=person).select_related("unit")
+            if self.object.has_units
+            else []
+        )
         return super().get_context_data(
             articles=articles,
             outlets=self.by_outlet(articles),
@@ -178,6 +185,7 @@ class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
     def get_context_data(self, **kwargs):
         return super().get_context_data(
             person=self.object,
+            aliases=[alias.name for alias in public.aliases().filter(person=self.object)],
             units=public.units_of(self.object),
             research=research_links("speaker", self.object, "quotes:person-feed"),
             **kwargs,
@@ -212,7 +220,9 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
     def get_context_data(self, **kwargs):
         return super().get_context_data(
             unit=self.object,
-            members=public.people().filter(memberships__unit=self.object).order_by("name"),
+            members=public.people()
+            .filter(pk__in=public.memberships().filter(unit=self.object).values("person"))
+            .order_by("name"),
             children=public.units().filter(parent=self.object).order_by("name"),
             research=research_links("unit", self.object, "quotes:unit-feed"),
             **kwargs,

@@ -2,18 +2,21 @@
 too often: a 429 page for searches, downloads and feeds, and the admin's login lockout page.
 
 The JSON API is throttled by DRF (REST_FRAMEWORK in settings) and the admin login locked by
-django-axes. Axes takes the client's address from client_ip() below, as these limits do, and
-DRF reads it by the same rule (NUM_PROXIES).
+django-axes. All three count a client as client_network() below has it: an IPv6 client by its
+/64, so that a host cannot take a fresh allowance from each address of the network it is given.
 """
 
 import ipaddress
 import math
 
-from axes.helpers import get_cool_off, get_failure_limit
+from axes.attempts import get_cool_off_threshold
+from axes.helpers import get_client_username, get_cool_off, get_failure_limit
+from axes.models import AccessAttempt
 from django.conf import settings
+from django.db.models import Sum
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
-from rest_framework.throttling import UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 # Which requests count against which of settings.RATE_LIMITS, by URL name (every feed and
 # download, which tests/security checks). Pages not named here are never limited.
@@ -52,6 +55,23 @@ def client_ip(request):
         except ValueError:
             pass
     return address
+
+
+def client_network(request):
+    """The client as the limits and the lockout count it: an IPv6 client by its /64 (written
+    as the network's first address), since a host is commonly given a whole /64 and may use
+    any address in it; an IPv4 client by its address, also when a dual-stack socket shows it
+    as an IPv4-mapped IPv6 one (::ffff:a.b.c.d)."""
+    address = client_ip(request)
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped:
+        return str(ip.ipv4_mapped)
+    if ip.version == 6:
+        return str(ipaddress.ip_network((ip, 64), strict=False).network_address)
+    return str(ip)
 
 
 def group_of(request):
@@ -99,6 +119,14 @@ class RateLimitMiddleware:
         return response
 
 
+class AnonymousRateThrottle(AnonRateThrottle):
+    """The API's rate for anonymous clients (RATE_LIMIT_API), counted per client_network()
+    rather than per exact address as DRF's AnonRateThrottle counts."""
+
+    def get_ident(self, request):
+        return client_network(request)
+
+
 class SignedInRateThrottle(UserRateThrottle):
     """The API's rate for signed-in clients (RATE_LIMIT_API_USER), counted per user. DRF's
     UserRateThrottle would also count every anonymous request by address, beside the
@@ -109,6 +137,22 @@ class SignedInRateThrottle(UserRateThrottle):
         if request.user and request.user.is_authenticated:
             return super().get_cache_key(request, view)
         return None
+
+
+def failure_limit(request, credentials):
+    """django-axes' lockout threshold (AXES_FAILURE_LIMIT). Axes counts the username's failed
+    logins from every network and locks it at this number: LOGIN_FAILURE_LIMIT where this
+    network alone has failed that often, so that one client is stopped early; elsewhere the
+    higher LOGIN_ACCOUNT_FAILURE_LIMIT, which guesses spread over many networks reach without
+    one stranger's few locking the archivist out everywhere."""
+    failures = AccessAttempt.objects.filter(
+        username=get_client_username(request, credentials),
+        ip_address=request.axes_ip_address,
+        attempt_time__gte=get_cool_off_threshold(request),
+    ).aggregate(total=Sum("failures_since_start"))["total"]
+    if (failures or 0) >= settings.LOGIN_FAILURE_LIMIT:
+        return settings.LOGIN_FAILURE_LIMIT
+    return settings.LOGIN_ACCOUNT_FAILURE_LIMIT
 
 
 def lockout_response(request, original_response, credentials):

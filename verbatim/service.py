@@ -160,7 +160,10 @@ def readyz(request):
         checks["cache"] = _check(_cache)
     if settings.TASKS["default"]["BACKEND"].startswith("django_tasks_db"):
         checks["tasks"] = _check(_task_queue) if checks["database"] == "ok" else "unreachable"
-    ready = all(value == "ok" for value in checks.values())
+    # The cache is an optimisation: without it pages are rendered and limits kept per
+    # process, so a Redis outage is said here but takes no instance out of a load balancer
+    # (every instance shares the one Redis: all would go at once).
+    ready = all(value == "ok" for name, value in checks.items() if name != "cache")
     response = JsonResponse(checks, status=200 if ready else 503)
     if not ready:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)

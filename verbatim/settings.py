@@ -232,6 +232,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 20 * 1024 * 1024
 # may have: extraction reads it all in one request or task (bench/bench_extraction.py). A
 # longer one is refused with that reason (archive.services.archive_article).
 MAX_ARTICLE_TEXT_BYTES = int(os.environ.get("MAX_ARTICLE_TEXT_BYTES", 2 * 1024 * 1024))
+# The most quotations one article may hold: storing and linking them is what an import spends
+# its time on while it holds the import lock (about 2 ms each), so a longer one is refused.
+MAX_ARTICLE_QUOTATIONS = int(os.environ.get("MAX_ARTICLE_QUOTATIONS", 3000))
 
 # Security: safe by default, relaxed only for local development over plain HTTP.
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -298,10 +301,11 @@ if not CACHE_URL:
     # limit. It is the development default; production sets REDIS_URL.
     SILENCED_SYSTEM_CHECKS.append("django_ratelimit.E003")
 
-# The client's address, for rate limits and login lockouts: REMOTE_ADDR, or behind a proxy
-# the last address in X-Forwarded-For, the one the proxy appended (a client can send others).
-RATELIMIT_IP_META_KEY = "verbatim.ratelimit.client_ip"
-AXES_CLIENT_IP_CALLABLE = "verbatim.ratelimit.client_ip"
+# The client, for rate limits and login lockouts: its address (REMOTE_ADDR, or behind a proxy
+# the last address in X-Forwarded-For, the one the proxy appended; a client can send others),
+# and for IPv6 the /64 it is in, so that rotating addresses within it gains nothing.
+RATELIMIT_IP_META_KEY = "verbatim.ratelimit.client_network"
+AXES_CLIENT_IP_CALLABLE = "verbatim.ratelimit.client_network"
 
 # Per-client limits on the costly public pages (verbatim/ratelimit.py says which pages are
 # in which group); beyond them the client gets a 429 page with Retry-After.
@@ -311,12 +315,19 @@ RATE_LIMITS = {
     "feed": env_rate("RATE_LIMIT_FEED", "60/min"),
 }
 
-# Admin login lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
-# username from one address, that pair is refused for the cool-off time, even with the right
-# password. Another address, or another username, is unaffected.
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
+# Admin login lockout (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one
+# username from one address (an IPv6 /64), that pair is refused for the cool-off time, even
+# with the right password; other addresses are not. After LOGIN_ACCOUNT_FAILURE_LIMIT wrong
+# passwords for the username from any addresses, it is refused from every one, so that
+# guesses spread over many addresses are stopped too. verbatim.ratelimit.failure_limit says
+# which limit applies to a login; axes counts the username's failures against it.
+LOGIN_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 5))
+LOGIN_ACCOUNT_FAILURE_LIMIT = int(
+    os.environ.get("AXES_ACCOUNT_FAILURE_LIMIT", 3 * LOGIN_FAILURE_LIMIT)
+)
+AXES_FAILURE_LIMIT = "verbatim.ratelimit.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 60)))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
 AXES_RESET_ON_SUCCESS = env_bool("AXES_RESET_ON_SUCCESS", default=True)
 AXES_LOCKOUT_CALLABLE = "verbatim.ratelimit.lockout_response"
 
@@ -374,6 +385,13 @@ QUOTES_PER_PAGE = 25
 EXPORT_DIRECT_MAX_ROWS = int(os.environ.get("EXPORT_DIRECT_MAX_ROWS", 20_000))
 EXPORT_DIR = Path(os.environ.get("EXPORT_DIR", BASE_DIR / "var" / "exports"))
 EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS", 72))
+# The space the stored export files may take together: past it, finishing an export deletes
+# the oldest files (quotes.exporting.drop_exports_over_budget), whose links then answer 410.
+EXPORT_DISK_BUDGET_BYTES = int(os.environ.get("EXPORT_DISK_BUDGET_BYTES", 5 * 1024**3))
+# How many downloads may stream at once across every process: each holds a web worker and a
+# database connection for a few seconds, and four at once slowed every other answer of the
+# site fiftyfold. Past it a download answers 429 with Retry-After.
+EXPORT_DIRECT_CONCURRENCY = int(os.environ.get("EXPORT_DIRECT_CONCURRENCY", 2))
 
 # Where the public site lives (scheme and host, e.g. https://verbatim.example): the origin of
 # every absolute link, through quotes.citations.site_url. Required in production (a deploy
@@ -403,18 +421,19 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
-    # Per client address. The API authenticates nobody today, so every client gets the
-    # anonymous rate; the user rate is there for when it does.
+    # Per client (an address, an IPv6 /64: verbatim.ratelimit.client_network). The API
+    # authenticates nobody today, so every client gets the anonymous rate; the user rate is
+    # there for when it does.
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
+        "verbatim.ratelimit.AnonymousRateThrottle",
         "verbatim.ratelimit.SignedInRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_rate("RATE_LIMIT_API", "120/min"),
         "user": env_rate("RATE_LIMIT_API_USER", "600/min"),
     },
-    # The client's address as verbatim.ratelimit.client_ip reads it: never X-Forwarded-For
-    # unless behind a proxy, and then only the entry the proxy added.
+    # For any DRF throttle that reads the address itself (ours use client_network): never
+    # X-Forwarded-For unless behind a proxy, and then only the entry the proxy added.
     "NUM_PROXIES": 1 if BEHIND_PROXY else 0,
 }
 SPECTACULAR_SETTINGS = {

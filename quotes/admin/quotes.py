@@ -333,6 +333,12 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
             results = results.filter(merged_into__isnull=True)
         return results, may_have_duplicates
 
+    def has_add_permission(self, request):
+        # A quote stands on its printings, and printings come only from an archived article
+        # (Archive an article finds its quotes for review): a quote typed in here would be
+        # printed nowhere, its words credited to someone on no source.
+        return False
+
     def has_delete_permission(self, request, obj=None):
         return False  # a quote's permalink keeps answering: it is rejected or withdrawn instead
 
@@ -343,8 +349,6 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
         return super().has_change_permission(request, obj)
 
     def save_model(self, request, obj, form, change):
-        if not change:
-            return super().save_model(request, obj, form, change)
         changes = {
             name: form.cleaned_data[name] for name in self.EDITABLE if name in form.changed_data
         }
@@ -356,11 +360,6 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
         except LifecycleError as error:
             self.refuse(request, error)
         return None
-
-    def save_related(self, request, form, formsets, change):
-        super().save_related(request, form, formsets, change)  # the printings are read-only
-        if not change:
-            lifecycle.refresh(form.instance)
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         context["curation_buttons"] = self.curation_buttons(request, obj) if obj else []

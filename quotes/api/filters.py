@@ -6,14 +6,15 @@ from django_filters import CharFilter, FilterSet
 from archive.models import Article, Outlet
 from quotes import public
 from quotes.filters import QuoteFilterForm, iso_date_filter, slug_filter, visible
-from quotes.models import Person, PersonAlias, Unit
+from quotes.models import Person, Unit
 
 
 class PersonFilter(FilterSet):
     """Quoted people narrowed by query parameters.
 
-    `q` finds words (case-insensitive) in a person's name or any of their aliases; `unit`
-    takes a unit's slug and keeps its members. An unknown slug is an error, never ignored.
+    `q` finds words (case-insensitive) in a person's name or any of their public aliases;
+    `unit` takes a unit's slug and keeps the people it is publicly stated for. An unknown
+    slug is an error, never ignored.
     """
 
     q = CharFilter(
@@ -27,8 +28,8 @@ class PersonFilter(FilterSet):
         "unit",
         "memberships__unit",
         visible(public.units),
+        method="by_unit",
         help_text="A unit's slug: only its members.",
-        distinct=True,
     )
 
     class Meta:
@@ -36,10 +37,13 @@ class PersonFilter(FilterSet):
         fields = []
 
     def search(self, queryset, name, value):
-        # A subquery rather than a join, so that a person with two matching aliases is
-        # listed once and their quote count is not multiplied.
-        aliases = PersonAlias.objects.filter(name__icontains=value).values("person")
+        # Subqueries rather than joins, so that a person with two matching aliases (or
+        # memberships) is listed once and their quote count is not multiplied.
+        aliases = public.aliases().filter(name__icontains=value).values("person")
         return queryset.filter(Q(name__icontains=value) | Q(pk__in=aliases))
+
+    def by_unit(self, queryset, name, value):
+        return queryset.filter(pk__in=public.memberships().filter(unit=value).values("person"))
 
 
 class UnitFilter(FilterSet):

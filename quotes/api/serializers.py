@@ -23,7 +23,7 @@ class PageURLField(serializers.Field):
 
 
 def distinct_units(person):
-    """The units of `person`'s memberships (prefetched with their units), each once."""
+    """The units `person` is publicly stated in (public.units_of), each once."""
     return [unit for unit, _ in public.units_of(person)]
 
 
@@ -158,7 +158,7 @@ class PersonSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_aliases(self, person):
-        return [alias.name for alias in person.alias_set.all()]
+        return [alias.name for alias in person.public_aliases]
 
     @extend_schema_field(UnitRefSerializer(many=True))
     def get_units(self, person):

@@ -17,9 +17,8 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
-from quotes import pagination, public
+from quotes import citations, pagination, public
 from quotes.filters import QuoteFilter
-from quotes.models import Membership
 
 from . import filters, serializers
 
@@ -58,8 +57,29 @@ class PublicFilterBackend(DjangoFilterBackend):
 
 
 class Pages(PageNumberPagination):
+    """DRF's page numbers, with `next` and `previous` on the site's origin."""
+
     page_size_query_param = "page_size"
     max_page_size = MAX_PAGE_SIZE
+
+    def page_url(self):
+        # On quotes.citations.site_url, as every absolute link the site hands out, not on
+        # the Host the request came with (DRF's build_absolute_uri), which a client chooses.
+        return citations.absolute(self.request.get_full_path(), self.request)
+
+    def get_next_link(self):
+        if not self.page.has_next():
+            return None
+        number = self.page.next_page_number()
+        return replace_query_param(self.page_url(), self.page_query_param, number)
+
+    def get_previous_link(self):
+        if not self.page.has_previous():
+            return None
+        number = self.page.previous_page_number()
+        if number == 1:
+            return remove_query_param(self.page_url(), self.page_query_param)
+        return replace_query_param(self.page_url(), self.page_query_param, number)
 
 
 class QuotePages(Pages):
@@ -83,7 +103,7 @@ class QuotePages(Pages):
     def link(self, query):
         if query is None:
             return None
-        url = self.request.build_absolute_uri()
+        url = self.page_url()
         for name in pagination.PAGE_PARAMETERS:
             url = remove_query_param(url, name)
         for name, value in query.items():
@@ -264,10 +284,14 @@ class PersonViewSet(PublicReadOnlyViewSet):
     lookup_field = "slug"
 
     def get_queryset(self):
-        memberships = Membership.objects.select_related("unit").order_by("unit__name")
+        memberships = public.memberships().select_related("unit").order_by("unit__name")
+        aliases = Prefetch("alias_set", queryset=public.aliases(), to_attr="public_aliases")
         return (
             public.people()
-            .prefetch_related("alias_set", Prefetch("memberships", queryset=memberships))
+            .prefetch_related(
+                aliases,
+                Prefetch("memberships", queryset=memberships, to_attr="public_memberships"),
+            )
             .order_by("name", "pk")
         )
 

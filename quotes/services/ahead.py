@@ -15,12 +15,15 @@ finalising what it inherited).
 """
 
 import multiprocessing
+import threading
 from collections import deque
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 
-from archive.services import text_and_title
+from django.conf import settings
 
-from ..extraction import Extraction, extract
+from archive.services import ArticleRejected, text_and_title
+
+from ..extraction import Extraction, extract, places
 
 # Articles extracted ahead at most (what waits is held in memory).
 WINDOW = 8
@@ -28,6 +31,8 @@ WINDOW = 8
 FEW = 10
 
 _ahead = None  # the import's Ahead, while one runs
+# The extraction made for the article this thread is about to store (`prepare`).
+_prepared = threading.local()
 
 
 class Ahead:
@@ -98,8 +103,31 @@ def work_ahead(sender, *, sources, **kwargs):
         _ahead = Ahead(sources)
 
 
+def prepare(sender, *, body: str, title: str, outlet: str, **kwargs):
+    """Receiver of `archive.signals.article_reading`: the article's extraction, made before
+    the transaction that stores it, and kept for extraction_of to take in it."""
+    _prepared.made = None
+    _prepared.made = ((body, title, outlet), extraction_of(body, title, outlet))
+    # The gazetteers that telling a person's name from a place's reads, loaded once a process
+    # (seconds): here, rather than by the first import's naming while it holds the lock.
+    places.is_place("Kyiv")
+
+
 def extraction_of(body: str, title: str, outlet: str = "") -> Extraction:
     """The extraction of an article's text and title, printed by `outlet` (its name): made
-    ahead, or here."""
+    before its transaction (prepare), or ahead, or here. Refused (ArticleRejected) when it
+    finds more quotations than one article may hold (MAX_ARTICLE_QUOTATIONS): what an import
+    stores and links grows with them, and it holds the import lock meanwhile."""
+    prepared = getattr(_prepared, "made", None)
+    if prepared is not None and prepared[0] == (body, title, outlet):
+        _prepared.made = None
+        return prepared[1]
     made = _ahead.take(body, title) if _ahead is not None else None
-    return made if made is not None else extract(body, title=title, outlet=outlet)
+    extraction = made if made is not None else extract(body, title=title, outlet=outlet)
+    limit = settings.MAX_ARTICLE_QUOTATIONS
+    if len(extraction.quotations) > limit:
+        raise ArticleRejected(
+            f"the article holds {len(extraction.quotations):,} quotations; at most {limit:,} "
+            "are archived from one article (MAX_ARTICLE_QUOTATIONS): split it"
+        )
+    return extraction

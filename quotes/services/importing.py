@@ -3,7 +3,7 @@
 import functools
 import logging
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import replace
 
 from django.db import connection, transaction
@@ -16,7 +16,14 @@ from verbatim import pagecache
 
 from ..extraction import Extraction, Quotation, Speaker
 from ..extraction.units import own_name, same_named_unit, unit_key
-from ..matching import canonical_text, find_matches, fingerprint_keys
+from ..matching import (
+    MIN_SHARED_KEYS,
+    canonical_text,
+    find_matches,
+    fingerprint_keys,
+    printed_again,
+    sentence_list,
+)
 from ..models import (
     Appearance,
     Fingerprint,
@@ -34,6 +41,10 @@ from . import ahead, lifecycle
 from .attribution import record_conflicts
 
 logger = logging.getLogger(__name__)
+
+# A fingerprint key printed by more of an article's new statements than this is too common to
+# tell by which of them a later statement repeats (look-alike sentences share most keys).
+HELD_POSTINGS = 20
 
 
 def extract_from_article(sender, *, article, publish=False, user=None, **kwargs):
@@ -510,8 +521,18 @@ def import_extraction(
     # among an older quote's), comparing a later statement with an older quote they are
     # printings of (`reading`), refreshing or changing their quotes.
     unwritten = []  # (quote, person, printings, their keys, whether the quote is new)
+    # The keys of the held-back printings of older quotes, which a later statement may
+    # repeat; and, for each key, the held-back new quotes (their places in `unwritten`) that
+    # print it, which a later statement repeats only by printing their words again or theirs
+    # its own (see made_here). A key more of them print is too common to tell by.
     unwritten_keys = set()
+    held = defaultdict(list)
     suggestions = []  # the new quotes' MergeSuggestions
+    # The quotes this article's earlier statements made: a later statement is another one
+    # (the extraction told them apart) unless it prints their words again whole. So the cost
+    # of a statement stays bounded whatever the article: 700 look-alike sentences of one
+    # speaker do not grow into one quote that every next sentence is compared with.
+    made_here = set()
 
     def write_printings():
         if not unwritten:
@@ -519,6 +540,7 @@ def import_extraction(
         quotes = [quote for quote, *_, created in unwritten if created]
         if quotes:
             Quote.objects.bulk_create(quotes)
+            made_here.update(quote.pk for quote in quotes)
             # No reason given, as save() records it (bulk_history_create's default is "").
             Quote.history.bulk_history_insert(quotes, default_change_reason=None)
             MergeSuggestion.objects.bulk_create(suggestions)
@@ -548,7 +570,25 @@ def import_extraction(
             record_conflicts(quote=quote, appearances=printed, person=person)
         unwritten.clear()
         unwritten_keys.clear()
+        held.clear()
         pagecache.changed()  # bulk_create sends no post_save
+
+    def repeats_held(group, keys):
+        # Whether the statement prints again a held-back new quote's words, or it the
+        # statement's: then it is written, for find_matches to find.
+        shared = Counter(
+            place
+            for key in set().union(*keys)
+            if len(held.get(key, ())) <= HELD_POSTINGS
+            for place in held.get(key, ())
+        )
+        new = [s for q in group for s in sentence_list(q.text)]
+        for place, count in shared.items():
+            if count >= MIN_SHARED_KEYS:
+                old = [s for a in unwritten[place][2] for s in sentence_list(a.text)]
+                if printed_again(new, old):
+                    return True
+        return False
 
     def reading(quote_ids):
         # A later statement is compared with every printing of the older quotes it may repeat:
@@ -562,7 +602,9 @@ def import_extraction(
         # Only when one of the `needed` quotes waits: the others are not read or changed.
         if needed is None or {q.pk for q in needed} & {q.pk for q in pending}:
             write_printings()
-            lifecycle.refresh_all(pending)
+            # Each quote once (the last object of it: the statements that linked to it
+            # after another gave it its printings hold one each).
+            lifecycle.refresh_all(list({quote.pk: quote for quote in pending}.values()))
             pending.clear()
 
     taken = set()
@@ -577,7 +619,7 @@ def import_extraction(
             continue
         taken.update(q.start for q in group)
         keys = [fingerprint_keys(q.text) for q in group]
-        if any(not unwritten_keys.isdisjoint(k) for k in keys):
+        if any(not unwritten_keys.isdisjoint(k) for k in keys) or repeats_held(group, keys):
             write_printings()
         person = people.get(group[0].speaker) if group[0].speaker else None
         quote, created, suggested = link_statement(
@@ -587,6 +629,7 @@ def import_extraction(
             before=refresh_pending,
             reading=reading,
             article=article,
+            apart=made_here,
         )
         suggestions.extend(suggested)
         printings = [
@@ -603,7 +646,12 @@ def import_extraction(
             for quotation in group
         ]
         unwritten.append((quote, person, printings, keys, created))
-        unwritten_keys.update(*keys)
+        if created:
+            for key in set().union(*keys):
+                if len(held[key]) <= HELD_POSTINGS:
+                    held[key].append(len(unwritten) - 1)
+        else:
+            unwritten_keys.update(*keys)
         pending.append(quote)
         # Only what the machine is sure of is published unreviewed: a statement one of whose
         # printings it is sure credits the quote's speaker. The rest waits, with its doubt.
@@ -652,7 +700,14 @@ def _fingerprint_columns() -> str:
 
 
 def link_statement(
-    group: list[Quotation], *, person, publish: bool, before=None, reading=None, article=None
+    group: list[Quotation],
+    *,
+    person,
+    publish: bool,
+    before=None,
+    reading=None,
+    article=None,
+    apart=frozenset(),
 ) -> tuple[Quote, bool, list[MergeSuggestion]]:
     """The quote this statement repeats (merging quotes it shows to be one), or a new,
     suggested one; whether it is new; and a new quote's suggestions. A new quote and its
@@ -661,18 +716,36 @@ def link_statement(
     A quote keeps its person when an outlet credits the same words to someone else (the
     caller records the conflict); a quote with no person takes the new printing's.
     `before` is called with the quotes already in the archive this statement repeats
-    before any of them is used or changed (merged, published, given a speaker), and
-    `reading` with the ids of the quotes it may repeat before their printings are compared
-    (see find_matches). A new
+    before any of them is changed (merged or given a speaker), and
+    `reading` with the ids of the quotes it may repeat before their printings are compared,
+    and `apart` are the quotes it is surely not (see find_matches). A new
     quote is made with what its refresh would derive from its printings in `article` (the
     only ones it has), so that the refresh finds nothing to write."""
-    sure, possible = find_matches([q.text for q in group], person=person, reading=reading)
+    sure, possible = find_matches(
+        [q.text for q in group], person=person, reading=reading, apart=apart
+    )
     if sure:
-        if before is not None:
-            before(sure)
+        # Only a quote that is merged or given a speaker needs `before`: a quote that just
+        # gains a printing is refreshed with the others later, once.
+        ready = before is None
+
+        def changing():
+            nonlocal ready
+            if not ready:
+                before(sure)
+                ready = True
+
         quote = sure[0]
+        covered = set(quote.found_sentences)
         for other in sure[1:]:
+            # Two quotes are shown to be one statement by a printing that holds them both,
+            # each of its sentences found in one of them; a quote that holds only sentences
+            # found already is just alike (look-alike sentences of one speaker), not joined.
+            if other.found_sentences <= covered:
+                continue
+            covered |= other.found_sentences
             if other.person_id in (None, quote.person_id) or quote.person_id is None:
+                changing()
                 quote = lifecycle.merge(
                     source=other, target=quote, note="one statement, as a new printing shows"
                 )
@@ -680,6 +753,7 @@ def link_statement(
             possible = [(quote, 1.0)]  # the new printing waits for review beside it
         else:
             if quote.person_id is None and person is not None:
+                changing()
                 quote = lifecycle.change_speaker(
                     quote, person=person, note="named by a newly imported printing"
                 )

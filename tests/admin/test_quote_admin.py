@@ -497,28 +497,3 @@ def test_list_shows_the_quotes_words_at_length(admin_client):
 
     assert f'<span class="quote-text">{words}</span>' in content
     assert "css/admin.css" in content
-
-
-def test_a_quote_added_by_hand_waits_as_a_suggestion(admin_client, client):
-    """A quote typed in by hand is a suggestion until an editor publishes it, and search
-    finds it once published."""
-    person = PersonFactory(name="Ilse Vantongeren")
-
-    response = admin_client.post(
-        reverse("admin:quotes_quote_add"),
-        {
-            "text": "The lighthouse keeps its lamp lit all winter.",
-            "person": person.pk,
-            "speaker_description": "",
-            "note": "Heard at the council meeting",
-            "appearances-TOTAL_FORMS": "0",
-            "appearances-INITIAL_FORMS": "0",
-        },
-    )
-
-    assert response.status_code == 302
-    quote = Quote.objects.get()
-    assert quote.status == Quote.Status.SUGGESTED
-    assert quote.history.get().history_change_reason == "Heard at the council meeting"
-    admin_client.post(reverse("admin:quotes_quote_curate", args=[quote.pk, "publish"]))
-    assert quote.short_id in client.get("/quotes/", {"q": "lighthouse"}).content.decode()

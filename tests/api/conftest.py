@@ -32,7 +32,13 @@ def archive():
     star = OutletFactory(name="Evening Star")
     pier = QuoteFactory(person=olena, text="We hold the pier.")
     AppearanceFactory(quote=pier, article__outlet=star, article__published=JUNE)
-    AppearanceFactory(quote=pier, article__outlet=post, article__published=MARCH)
+    AppearanceFactory(
+        quote=pier,
+        article__outlet=post,
+        article__published=MARCH,
+        # Printing her other spelling, which is then public.
+        article__body="“We hold the pier.” said O. Harbourmaster.",
+    )
     bridge = QuoteFactory(person=None, speaker_description="one soldier", text="The bridge held.")
     AppearanceFactory(quote=bridge, article__outlet=star, article__published=JUNE)
     hidden = [

@@ -298,7 +298,10 @@ def test_asking_again_shares_the_export_already_made(client, archive, background
     """The same download asked for twice is one export and one task."""
     first = client.get("/quotes/export.csv?outlet=evening-star&from=2031-01-01")
     again = client.get("/quotes/export.csv?outlet=evening-star&from=2031-01-01")
-    other = client.get("/quotes/export.jsonl?outlet=evening-star&from=2031-01-01")
+    # From another address: one address waits for its export before starting another.
+    other = client.get(
+        "/quotes/export.jsonl?outlet=evening-star&from=2031-01-01", REMOTE_ADDR="198.51.100.20"
+    )
     assert first["Location"] == again["Location"] != other["Location"]
     assert Export.objects.count() == 2
     assert DBTaskResult.objects.count() == 2

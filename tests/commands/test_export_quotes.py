@@ -23,7 +23,9 @@ def read(path):
 def test_export_fields(tmp_path, settings):
     """Each line carries the stable fields, with speaker, aliases, units and appearances."""
     settings.SITE_URL = "https://verbatim.test"
-    appearance = AppearanceFactory(article__source_file="pier.txt")
+    appearance = AppearanceFactory(
+        article__source_file="pier.txt", article__title="Vantongeren Ilse on the pier"
+    )
     quote = appearance.quote
     PersonAliasFactory(person=quote.person, name="Vantongeren Ilse")
     MembershipFactory(person=quote.person, unit__name="3rd Coastal Pilot Brigade")

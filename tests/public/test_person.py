@@ -24,8 +24,9 @@ def person():
 
 @pytest.mark.django_db
 def test_person_page_shows_name_aliases_description_and_units(client, person):
-    """A person's page gives their name, other spellings, description and units."""
-    QuoteFactory(person=person)
+    """A person's page gives their name, other spellings (as a published printing prints
+    them), description and units."""
+    AppearanceFactory(quote__person=person, article__title="Taras Brikvoter on the light")
     response = client.get(f"/people/{person.slug}/")
     assert response.status_code == 200
     html = response.content.decode()

@@ -3,8 +3,9 @@
 import datetime
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 
+from quotes import roles
 from quotes.models import Quote
 from tests.factories import (
     AppearanceFactory,
@@ -25,7 +26,9 @@ ERROR = "Some filters could not be used, so no quotes are shown."
 
 @pytest.fixture
 def staff_client(client):
-    client.force_login(User.objects.create_user("archivist", is_staff=True))
+    archivist = User.objects.create_user("archivist", is_staff=True)
+    archivist.groups.add(Group.objects.get(name=roles.ARCHIVISTS))
+    client.force_login(archivist)
     return client
 
 

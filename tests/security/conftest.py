@@ -9,6 +9,7 @@ import pytest
 from rest_framework.throttling import SimpleRateThrottle
 
 FAILURE_LIMIT = 3
+ACCOUNT_FAILURE_LIMIT = 3 * FAILURE_LIMIT
 COOLOFF = timedelta(minutes=30)
 PAGE_LIMITS = {"search": "4/min", "download": "3/min", "feed": "5/min"}
 API_LIMIT = 6
@@ -26,7 +27,8 @@ class StoppedClock:
 
 @pytest.fixture
 def low_limits(settings, monkeypatch):
-    settings.AXES_FAILURE_LIMIT = FAILURE_LIMIT
+    settings.LOGIN_FAILURE_LIMIT = FAILURE_LIMIT
+    settings.LOGIN_ACCOUNT_FAILURE_LIMIT = ACCOUNT_FAILURE_LIMIT
     settings.AXES_COOLOFF_TIME = COOLOFF
     settings.RATE_LIMITS = PAGE_LIMITS
     # DRF reads the rates into the throttle class once, at import, so overriding the

@@ -152,20 +152,17 @@ def test_an_api_answer_from_the_cache_is_the_one_rendered(client):
         assert second[header] == first[header]
 
 
-def test_the_apis_throttles_still_count_cached_answers(client, settings):
+def test_the_apis_throttles_still_count_cached_answers(client, settings, monkeypatch):
     """The API answers 429 in DRF's words once its throttle is used up, cached or not."""
     from rest_framework.settings import api_settings
-    from rest_framework.throttling import AnonRateThrottle
+    from rest_framework.throttling import SimpleRateThrottle
 
     AppearanceFactory()
     rates = {**api_settings.DEFAULT_THROTTLE_RATES, "anon": "2/min"}
-    # DRF reads the rates into the throttle class when its settings load.
-    original = AnonRateThrottle.THROTTLE_RATES
-    AnonRateThrottle.THROTTLE_RATES = rates
-    try:
-        responses = [client.get("/api/quotes/") for _ in range(3)]
-    finally:
-        AnonRateThrottle.THROTTLE_RATES = original
+    # DRF reads the rates into the throttle classes when its settings load; undone after
+    # the test on the class every throttle inherits them from.
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
+    responses = [client.get("/api/quotes/") for _ in range(3)]
     assert [r.status_code for r in responses] == [200, 200, 429]
     assert served(responses[1]) == "hit"
     assert "throttled" in responses[2].json()["detail"].lower()
@@ -189,7 +186,8 @@ def test_with_a_replica_pages_just_after_a_change_are_not_stored(client, setting
 
 
 def test_an_unreachable_cache_leaves_pages_rendered(client, settings):
-    """With Redis gone, readers still get every page, rendered; /readyz says what is down."""
+    """With Redis gone, readers still get every page, rendered; /readyz says what is down,
+    and stays ready."""
     quote = AppearanceFactory(quote__text="Words while the cache is down.").quote
     settings.CACHES = {
         "default": {
@@ -203,6 +201,7 @@ def test_an_unreachable_cache_leaves_pages_rendered(client, settings):
         assert response.status_code == 200
         assert served(response) is None
         assert "Words while the cache is down." in response.content.decode()
+    # Said, but still ready: every instance shares the one Redis, and serves without it.
     ready = client.get("/readyz")
-    assert ready.status_code == 503
-    assert ready.json()["cache"] != "ok"
+    assert ready.status_code == 200
+    assert ready.json()["cache"] == "unreachable"

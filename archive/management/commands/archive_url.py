@@ -10,7 +10,8 @@ from archive.capture import CaptureRefused, outcome, request_capture
 from archive.management.staff import add_user_argument, staff_user
 from archive.models import Capture
 
-FINISHED = {Capture.State.DONE, Capture.State.FAILED}
+# A capture that waits for review (a page tied to an article by a canonical link) has run.
+FINISHED = {Capture.State.DONE, Capture.State.FAILED, Capture.State.REVIEW}
 
 
 class Command(BaseCommand):

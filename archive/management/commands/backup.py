@@ -45,6 +45,7 @@ class Command(BaseCommand):
         partial = path.with_name(path.name + ".partial")
         partial.unlink(missing_ok=True)
         try:
+            create_private(partial)
             if connection.vendor == "postgresql":
                 kind = "PostgreSQL custom-format dump"
                 pg_dump(partial)
@@ -63,6 +64,15 @@ class Command(BaseCommand):
             f"Wrote {path} ({kind} of {database_name()}, {size:,} bytes), "
             f"SHA-256 {file_sha256(path)}"
         )
+
+
+def create_private(path: Path):
+    """Create `path` empty and for its owner only (mode 0600, which no umask widens): a
+    backup holds password hashes and unpublished material. pg_dump and SQLite then write into
+    the file as it is, and SQLite gives its journal the file's mode. Private from the start,
+    as a chmod after writing would leave others a moment to open it; O_EXCL so that a file or
+    link someone put there is never written through."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def check_reachable():
