@@ -788,11 +788,12 @@ def find_matches(
         budget -= len(new) * len(old)
         if budget < 0:
             break
-        result = compare(new, old)
         if quote.pk in apart:
-            if printed_again(new, old):
+            if printed_again(new, old):  # only then is it compared
+                result = compare(new, old)
                 sure.append((True, True, result.matched_words, -quote.pk, result, quote))
             continue
+        result = compare(new, old)
         # (Only surely one statement asks whether two names may be one person.)
         same_speaker = result.anchored and compatible(person, quote)
         # The same named person's quote needs only a sentence that ties the two: an outlet

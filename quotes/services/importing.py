@@ -517,9 +517,10 @@ def import_extraction(
     # New quotes and the printings of every statement wait to be written together, in one
     # insert each (quotes, their history and suggestions; printings, their history, their
     # fingerprints), until something could read them: matching a later statement that shares
-    # a fingerprint key with them (the only way to find a new quote, or to count a printing
-    # among an older quote's), comparing a later statement with an older quote they are
-    # printings of (`reading`), refreshing or changing their quotes.
+    # a fingerprint key with an older quote's printings among them, or that prints a new
+    # quote's words again (`repeats_held`: the only way a later statement of the article
+    # joins a new quote), comparing a later statement with an older quote they are printings
+    # of (`reading`), refreshing or changing their quotes.
     unwritten = []  # (quote, person, printings, their keys, whether the quote is new)
     # The keys of the held-back printings of older quotes, which a later statement may
     # repeat; and, for each key, the held-back new quotes (their places in `unwritten`) that
