@@ -306,7 +306,7 @@ class ArticleAdmin(HistoryAdmin):
     def response_archived(self, request, article, created):
         if created:
             self.log_addition(request, article, [{"added": {}}])
-            count = article.appearances.values("quote").distinct().count()
+            count = article.printings.values("quote").distinct().count()
             self.message_user(
                 request,
                 f"“{article}” was archived; {count} quote(s) found. Review them below.",

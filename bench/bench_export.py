@@ -38,7 +38,7 @@ from django.utils import timezone  # noqa: E402
 from bench.bench_matching import analyze  # noqa: E402
 from bench.bench_pages import build  # noqa: E402
 from quotes.exporting import run_export  # noqa: E402
-from quotes.models import Appearance, Export, Quote  # noqa: E402
+from quotes.models import Export, Printing, Quote  # noqa: E402
 
 
 def load():
@@ -72,7 +72,7 @@ def main():
             # Quotes are printed twice on average.
             build(args.rows // 2, random.Random(11))
             analyze()
-        printings = Appearance.objects.count()
+        printings = Printing.objects.count()
         print(
             f"{connection.vendor}: {Quote.objects.count()} quotes, {printings} printings, "
             f"built in {time.perf_counter() - started:.0f}s; {load()}"

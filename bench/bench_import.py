@@ -47,7 +47,7 @@ from django.utils.text import slugify  # noqa: E402
 from archive.models import Article  # noqa: E402
 from bench.bench_matching import GLUE, SYLLABLES  # noqa: E402 - the same invented words
 from quotes.matching import fingerprint_keys  # noqa: E402
-from quotes.models import Appearance, Fingerprint, Person, Quote  # noqa: E402
+from quotes.models import Fingerprint, Person, Printing, Quote  # noqa: E402
 
 SURNAME_ENDINGS = ["enko", "chuk", "ovych", "yak", "ets", "uk"]
 RANKS = ["Colonel", "Major", "Captain", "Lieutenant Colonel", "Sergeant"]
@@ -217,8 +217,8 @@ def fill(printings, rng, vocab):
             )
             for i, t in enumerate(texts)
         )
-        appearances = Appearance.objects.bulk_create(
-            Appearance(
+        made = Printing.objects.bulk_create(
+            Printing(
                 quote=quotes[i // 2],
                 article=articles[i // 5],
                 text=quotes[i // 2].text if i % 2 == 0 else reword(quotes[i // 2].text, rng, vocab),
@@ -227,16 +227,16 @@ def fill(printings, rng, vocab):
             )
             for i in range(size)
         )
-        rows = ((k, a.pk) for a in appearances for k in fingerprint_keys(a.text))
+        rows = ((k, a.pk) for a in made for k in fingerprint_keys(a.text))
         if connection.vendor == "postgresql":
             table = connection.ops.quote_name(Fingerprint._meta.db_table)
             with connection.cursor() as cursor:
-                with cursor.cursor.copy(f"COPY {table} (key, appearance_id) FROM STDIN") as copy:
+                with cursor.cursor.copy(f"COPY {table} (key, printing_id) FROM STDIN") as copy:
                     for row in rows:
                         copy.write_row(row)
         else:
             Fingerprint.objects.bulk_create(
-                (Fingerprint(key=k, appearance_id=a) for k, a in rows), batch_size=batch
+                (Fingerprint(key=k, printing_id=a) for k, a in rows), batch_size=batch
             )
 
 
@@ -279,7 +279,7 @@ def main():
             with connection.cursor() as cursor:
                 cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
             built = time.perf_counter() - started
-            printings = Appearance.objects.count()
+            printings = Printing.objects.count()
             size = fingerprint_bytes()
             rows = Fingerprint.objects.count()
             full = timed_import(Path(tmp, "full"), profile=args.profile and f"{args.profile}.full")

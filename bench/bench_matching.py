@@ -4,7 +4,7 @@
     VERBATIM_DEV=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/verbatim \
         .venv/bin/python bench/bench_matching.py --quotes 100000
 
-Builds a scratch database (as the test runner does) with N synthetic quotes, one appearance
+Builds a scratch database (as the test runner does) with N synthetic quotes, one printing
 and its fingerprints each, then times `find_matches` for statements that repeat a stored
 quote with changed words, and for statements that repeat nothing.
 """
@@ -30,7 +30,7 @@ from django.db import connection  # noqa: E402
 
 from archive.models import Article  # noqa: E402
 from quotes.matching import find_matches, fingerprint_keys  # noqa: E402
-from quotes.models import Appearance, Fingerprint, Quote  # noqa: E402
+from quotes.models import Fingerprint, Printing, Quote  # noqa: E402
 
 SYLLABLES = (
     "ka lo mi ne ru sa to ve bri dan fel gor hal jin kor lum mar nor pel ras sen tor vin".split()
@@ -81,16 +81,12 @@ def build(n, rng, vocab):
         quotes = Quote.objects.bulk_create(
             Quote(text=t, short_id=f"b{first + i:09d}") for i, t in enumerate(chunk)
         )
-        appearances = Appearance.objects.bulk_create(
-            Appearance(quote=q, article=article, text=q.text, start=first + i, end=first + i + 1)
+        printings = Printing.objects.bulk_create(
+            Printing(quote=q, article=article, text=q.text, start=first + i, end=first + i + 1)
             for i, q in enumerate(quotes)
         )
         Fingerprint.objects.bulk_create(
-            (
-                Fingerprint(appearance=a, key=k)
-                for a in appearances
-                for k in fingerprint_keys(a.text)
-            ),
+            (Fingerprint(printing=a, key=k) for a in printings for k in fingerprint_keys(a.text)),
             batch_size=5000,
         )
         texts.extend(chunk)

@@ -32,7 +32,7 @@ from django.test import Client  # noqa: E402
 
 from archive.models import Article, Outlet  # noqa: E402
 from bench.bench_matching import analyze, statement, vocabulary  # noqa: E402
-from quotes.models import Appearance, Person, Quote  # noqa: E402
+from quotes.models import Person, Printing, Quote  # noqa: E402
 from quotes.search import refresh_search  # noqa: E402
 
 START = datetime.date(2031, 1, 1)
@@ -70,8 +70,8 @@ def build(n, rng):
             )
             for i in range(min(batch, n - first))
         )
-        Appearance.objects.bulk_create(
-            Appearance(quote=q, article=rng.choice(articles), text=q.text, start=o, end=o + 1)
+        Printing.objects.bulk_create(
+            Printing(quote=q, article=rng.choice(articles), text=q.text, start=o, end=o + 1)
             for q in quotes
             for o in itertools.islice(offsets, rng.randint(1, 3))
         )
@@ -104,7 +104,7 @@ def main():
         analyze()
         print(
             f"{connection.vendor}: {Quote.objects.count()} quotes, "
-            f"{Appearance.objects.count()} appearances in {time.perf_counter() - started:.0f}s"
+            f"{Printing.objects.count()} printings in {time.perf_counter() - started:.0f}s"
         )
         client = Client()
         word = Quote.objects.first().text.split()[1]

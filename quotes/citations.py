@@ -45,7 +45,7 @@ from django.utils.text import slugify
 
 from . import public
 from .matching import DANGLING_MARKS
-from .models import Appearance, Quote
+from .models import Printing, Quote
 from .names import parse_name
 
 SITE_NAME = "Verbatim"
@@ -116,14 +116,14 @@ def absolute(path, request=None):
 def citable_quotes():
     """Quotes with what a citation of them reads, in a fixed number of queries."""
     return Quote.objects.select_related("person").prefetch_related(
-        Prefetch("appearances", queryset=Appearance.objects.with_articles(body=True))
+        Prefetch("printings", queryset=Printing.objects.with_articles(body=True))
     )
 
 
-def cited_appearance(appearances):
-    """The appearance a citation points to: the earliest printed (undated ones last; then the
+def cited_printing(printings):
+    """The printing a citation points to: the earliest printed (undated ones last; then the
     first archived, then the first in its article), or None for a quote printed nowhere."""
-    return min(appearances, key=public.printing_key, default=None)
+    return min(printings, key=public.printing_key, default=None)
 
 
 def one_line(text):
@@ -447,13 +447,13 @@ class Citation:
     archived: datetime.date | None
 
     @classmethod
-    def of(cls, quote, *, appearances=None, request=None):
-        """The citation of `quote`, cited from the earliest of `appearances` (by default its
+    def of(cls, quote, *, printings=None, request=None):
+        """The citation of `quote`, cited from the earliest of `printings` (by default its
         own, best prefetched with `citable_quotes`)."""
-        if appearances is None:
-            appearances = quote.appearances.all()
-        appearance = cited_appearance(appearances)
-        article = appearance.article if appearance else None
+        if printings is None:
+            printings = quote.printings.all()
+        printing = cited_printing(printings)
+        article = printing.article if printing else None
         if quote.person_id:
             speaker, named = quote.person.name, True
         elif quote.speaker_description:

@@ -16,7 +16,7 @@ from archive.sources import collect
 from . import public
 from .extraction.text import fold
 from .gold import names_speaker, names_unit
-from .models import Appearance, Quote
+from .models import Printing, Quote
 
 # The quality bar the archive is held to: least acceptable values per figure. The reference
 # set (the seeds the rules grew up on) stays whole; every other set is held to the bar for
@@ -53,8 +53,8 @@ class Scores:
     gold_sentences: int
     found_sentences: int
     recall: float
-    appearances: int
-    quoted_appearances: int
+    printings: int
+    quoted_printings: int
     precision: float
     speaker_accuracy: float
     unit_accuracy: float
@@ -114,15 +114,15 @@ def _ratio(hits, total):
 def score(gold: dict) -> Scores:
     """Compare what the database holds for the gold articles with the gold standard."""
     misses = []
-    found_in = {}  # (file, index) -> appearance
+    found_in = {}  # (file, index) -> printing
     gold_total = found = speaker_ok = speaker_total = unit_ok = unit_total = 0
     sure_ok = sure_total = 0
-    appearance_total = quoted = 0
+    printing_total = quoted = 0
     for entry in gold["articles"]:
         article = Article.objects.filter(source_file=entry["file"]).first()
-        appearances = (
+        printings = (
             list(
-                Appearance.objects.filter(article=article)
+                Printing.objects.filter(article=article)
                 .exclude(quote__status=Quote.Status.REJECTED)
                 .select_related("person", "quote__merged_into")
                 .prefetch_related("person__alias_set", "person__memberships__unit")
@@ -130,15 +130,15 @@ def score(gold: dict) -> Scores:
             if article
             else []
         )
-        folded = [(a, fold(a.text)) for a in appearances]
+        folded = [(a, fold(a.text)) for a in printings]
         occurrences = entry["occurrences"]
         gold_texts = [fold(o["text"]) for o in occurrences]
-        for appearance, text in folded:
-            appearance_total += 1
+        for printing, text in folded:
+            printing_total += 1
             if any(g in text or text in g for g in gold_texts):
                 quoted += 1
             else:
-                misses.append(f"{entry['file']}: not quoted text: {appearance.text[:70]!r}")
+                misses.append(f"{entry['file']}: not quoted text: {printing.text[:70]!r}")
         for index, occurrence in enumerate(occurrences):
             if occurrence["kind"] != "quote":
                 continue
@@ -201,9 +201,9 @@ def score(gold: dict) -> Scores:
         gold_sentences=gold_total,
         found_sentences=found,
         recall=_ratio(found, gold_total),
-        appearances=appearance_total,
-        quoted_appearances=quoted,
-        precision=_ratio(quoted, appearance_total),
+        printings=printing_total,
+        quoted_printings=quoted,
+        precision=_ratio(quoted, printing_total),
         speaker_accuracy=_ratio(speaker_ok, speaker_total),
         unit_accuracy=_ratio(unit_ok, unit_total),
         gold_links=gold_links,
@@ -239,10 +239,10 @@ def _false_links(gold, misses) -> int:
         for entry in gold["articles"]
     }
     by_quote = {}
-    for appearance in Appearance.objects.select_related("article", "quote__merged_into"):
-        per_article = by_quote.setdefault(survivor(appearance.quote), {})
-        per_article.setdefault(appearance.article.source_file, set()).update(
-            _utterances(appearance, utterances_by_file)
+    for printing in Printing.objects.select_related("article", "quote__merged_into"):
+        per_article = by_quote.setdefault(survivor(printing.quote), {})
+        per_article.setdefault(printing.article.source_file, set()).update(
+            _utterances(printing, utterances_by_file)
         )
     false = 0
     for per_article in by_quote.values():
@@ -266,10 +266,10 @@ def _false_links(gold, misses) -> int:
     return false
 
 
-def _utterances(appearance, utterances_by_file) -> set:
-    text = fold(appearance.text)
+def _utterances(printing, utterances_by_file) -> set:
+    text = fold(printing.text)
     return {
         utterance
-        for gold_text, utterance in utterances_by_file.get(appearance.article.source_file, [])
+        for gold_text, utterance in utterances_by_file.get(printing.article.source_file, [])
         if utterance and (gold_text in text or text in gold_text)
     }

@@ -43,16 +43,16 @@ FIELDS = (
     "person_id",
     "person__name",
     "speaker_description",
-    "appearances__id",
-    "appearances__text",
-    "appearances__start",
-    "appearances__end",
-    "appearances__attribution",
-    "appearances__article__source_file",
-    "appearances__article__url",
-    "appearances__article__title",
-    "appearances__article__published",
-    "appearances__article__outlet__name",
+    "printings__id",
+    "printings__text",
+    "printings__start",
+    "printings__end",
+    "printings__attribution",
+    "printings__article__source_file",
+    "printings__article__url",
+    "printings__article__title",
+    "printings__article__published",
+    "printings__article__outlet__name",
 )
 (
     PK,
@@ -110,9 +110,9 @@ def chunks(queryset):
         .order_by(
             "pk",
             # public.PRINTING_ORDER, followed from the quote to its printings.
-            F("appearances__article__published").asc(nulls_last=True),
-            "appearances__article__archived_at",
-            "appearances__start",
+            F("printings__article__published").asc(nulls_last=True),
+            "printings__article__archived_at",
+            "printings__start",
         )
         .values_list(*FIELDS)
     )
@@ -237,13 +237,15 @@ def records(queryset, *, site_url: str | None = None):
             ),
             "speaker_description": row[DESCRIPTION],
             "units": [{"name": name} for name in person["units"]] if person else [],
+            # "appearances" and "appearance_text" below are the names the files were
+            # published with: the data's users read them.
             "appearances": [
-                _appearance(printed) for printed, _ in group if printed[PRINTING_ID] is not None
+                _printing(printed) for printed, _ in group if printed[PRINTING_ID] is not None
             ],
         }
 
 
-def _appearance(row) -> dict:
+def _printing(row) -> dict:
     published = row[PUBLISHED]
     return {
         "article": {

@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 
 from . import public
-from .citations import cited_appearance, site_url
+from .citations import cited_printing, site_url
 
 FEED_LENGTH = 50
 
@@ -50,7 +50,7 @@ class LatestQuotesFeed(SiteFeed):
         return public.quotes()
 
     def items(self, obj=None):
-        # for_listing fetches speakers and appearances up front: no query per entry.
+        # for_listing fetches speakers and printings up front: no query per entry.
         return self.quotes(obj).for_listing().order_by("-created_at", "-pk")[:FEED_LENGTH]
 
     def item_title(self, quote):
@@ -60,10 +60,10 @@ class LatestQuotesFeed(SiteFeed):
     def item_description(self, quote):
         """The words, the speaker, and the first outlet and date that printed them, as HTML
         (Atom's summary is read as HTML, so the words are escaped)."""
-        appearance = cited_appearance(quote.appearances.all())
-        if appearance is None:
+        printing = cited_printing(quote.printings.all())
+        if printing is None:
             return format_html("“{}” — {}", quote.text, quote.speaker_name)
-        article = appearance.article
+        article = printing.article
         where = ", ".join(
             filter(
                 None,
@@ -154,7 +154,7 @@ class OutletQuotesFeed(LatestQuotesFeed):
         return self.origin + outlet.get_absolute_url()
 
     def quotes(self, outlet):
-        return public.quotes().filter(appearances__article__outlet=outlet).distinct()
+        return public.quotes().filter(printings__article__outlet=outlet).distinct()
 
 
 class CorrectionsFeed(SiteFeed):

@@ -55,7 +55,7 @@ def date_filter(label, lookup_expr):
     # A text box that says its format, not type=date, which browsers show in the reader's
     # locale (mm/dd/yyyy in the United States) while the address and the API take ISO dates.
     return iso_date_filter(
-        "appearances__printed_on",
+        "printings__printed_on",
         lookup_expr,
         label=label,
         widget=forms.DateInput(
@@ -173,7 +173,7 @@ class QuoteFilter(FilterSet):
     )
     outlet = slug_filter(
         "outlet",
-        "appearances__printed_by",
+        "printings__printed_by",
         visible(public_outlets, Outlet.objects.all()),
         label="Outlet",
         widget=forms.HiddenInput,
@@ -207,7 +207,7 @@ class QuoteFilter(FilterSet):
         error_messages={"invalid_choice": "“%(value)s” is not a status of a quote."},
     )
 
-    # Applied in one filter() call, so that together they must hold for one appearance:
+    # Applied in one filter() call, so that together they must hold for one printing:
     # "outlet X in June" must not match a quote X printed in May and another paper in June.
     PRINTED = ("outlet", "from", "to")
 

@@ -1,6 +1,6 @@
 """Linking a newly printed statement to the quote it repeats, through a fingerprint index.
 
-Every appearance is indexed by hashed pairs of neighbouring content-word stems
+Every printing is indexed by hashed pairs of neighbouring content-word stems
 (`Fingerprint`), and a short text of function words by its word trigrams as well: a reprint
 and a translation both keep a statement's content words in order, whatever they do with the
 little words around them. A new statement looks up the quotes sharing the rarer of its keys
@@ -27,7 +27,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import LCSseq
 
 from .extraction.text import sentences, words
-from .models import Appearance, Fingerprint, Person, Quote
+from .models import Fingerprint, Person, Printing, Quote
 from .names import may_be_one
 
 SHINGLE = 3
@@ -88,7 +88,7 @@ MAX_CANDIDATE_PRINTINGS = 400
 # The most sentences a statement's canonical text is built from: a longer one (a whole speech
 # printed in parts) keeps its first sentences' wording and order for the rest.
 MAX_CANONICAL_SENTENCES = 150
-# A key printed in more appearances than this is too common to pick candidates by.
+# A key printed in more printings than this is too common to pick candidates by.
 COMMON_KEY_POSTINGS = 500
 # No more keys than this are looked up in one query (SQLite allows 500 terms in a compound
 # SELECT); a longer statement is looked up by its rarest.
@@ -289,10 +289,10 @@ def _gram_keys(ws: list[str]) -> set[int]:
 
 
 # The fingerprint index (`Fingerprint`, table quotes_fingerprint): one row per distinct key of
-# a printing, (key integer, appearance_id bigint), primary key (key, appearance_id), which is
-# also the index a lookup reads, and an index on appearance_id to rewrite or delete one
-# printing's rows. No surrogate id. A bulk load (COPY) writes, for each appearance,
-#     [(key, appearance.pk) for key in fingerprint_keys(appearance.text)]
+# a printing, (key integer, printing_id bigint), primary key (key, printing_id), which is
+# also the index a lookup reads, and an index on printing_id to rewrite or delete one
+# printing's rows. No surrogate id. A bulk load (COPY) writes, for each printing,
+#     [(key, printing.pk) for key in fingerprint_keys(printing.text)]
 # and needs nothing else: key frequencies are read from the primary key itself, counted no
 # further than COMMON_KEY_POSTINGS + 1 (see `_postings`), so there is no table to rebuild.
 def fingerprint_keys(text: str) -> list[int]:
@@ -567,7 +567,7 @@ def _chosen(keys: set[int], texts: list[str]) -> list[int]:
     """The ids of the quotes whose printings share the most keys with `texts` (at least
     MIN_SHARED_KEYS of them, or as many as a short text has), the first MAX_CANDIDATES by the
     most one printing shares (ties: the one printed last first)."""
-    # Keys that many appearances share ("we will not") say little about which quote this
+    # Keys that many printings share ("we will not") say little about which quote this
     # is; counting only the rarer ones keeps the true match at the top of the list as the
     # archive grows. When too few are rare, the rarest common ones are read as well, each
     # no further than its newest COMMON_KEY_POSTINGS + 1 printings. A printing of
@@ -593,18 +593,18 @@ def _shared(keys: set[int], short: list[int]) -> list[tuple[int, int]]:
     least = 1 if set(short) & set(rare) else min(MIN_SHARED_KEYS, len(rare))
     table, column = map(connection.ops.quote_name, (Fingerprint._meta.db_table, "key"))
     read = " UNION ALL ".join(
-        f"SELECT * FROM (SELECT appearance_id FROM {table} WHERE {column} = %s "  # noqa: S608
-        "ORDER BY appearance_id DESC LIMIT %s) p"
+        f"SELECT * FROM (SELECT printing_id FROM {table} WHERE {column} = %s "  # noqa: S608
+        "ORDER BY printing_id DESC LIMIT %s) p"
         for _ in rare
     )
-    appearances = connection.ops.quote_name(Appearance._meta.db_table)
+    printings = connection.ops.quote_name(Printing._meta.db_table)
     sql = (
-        f"SELECT a.quote_id, s.shared FROM (SELECT appearance_id, COUNT(*) AS shared "  # noqa: S608
-        f"FROM ({read}) r GROUP BY appearance_id HAVING COUNT(*) >= %s "
-        "ORDER BY COUNT(*) DESC, appearance_id DESC LIMIT %s) s "
-        f"JOIN {appearances} a ON a.id = s.appearance_id "
+        f"SELECT a.quote_id, s.shared FROM (SELECT printing_id, COUNT(*) AS shared "  # noqa: S608
+        f"FROM ({read}) r GROUP BY printing_id HAVING COUNT(*) >= %s "
+        "ORDER BY COUNT(*) DESC, printing_id DESC LIMIT %s) s "
+        f"JOIN {printings} a ON a.id = s.printing_id "
         # Quotes sharing as many keys: the one printed last first, whatever the join does.
-        "ORDER BY s.shared DESC, s.appearance_id DESC"
+        "ORDER BY s.shared DESC, s.printing_id DESC"
     )
     params = [p for k in rare for p in (k, COMMON_KEY_POSTINGS + 1)]
     with connection.cursor() as cursor:
@@ -640,20 +640,20 @@ WITH counted AS (
         ELSE LEAST(%(min_shared)s, COUNT(*)) END AS n
     FROM chosen
 ), shared AS (
-    SELECT p.appearance_id, COUNT(*) AS shared
+    SELECT p.printing_id, COUNT(*) AS shared
     FROM chosen CROSS JOIN LATERAL (
-        SELECT appearance_id FROM quotes_fingerprint f WHERE f.key = chosen.key
-        ORDER BY appearance_id DESC LIMIT %(cap)s
+        SELECT printing_id FROM quotes_fingerprint f WHERE f.key = chosen.key
+        ORDER BY printing_id DESC LIMIT %(cap)s
     ) p
-    GROUP BY p.appearance_id HAVING COUNT(*) >= (SELECT n FROM least)
-    ORDER BY COUNT(*) DESC, p.appearance_id DESC LIMIT %(limit)s
+    GROUP BY p.printing_id HAVING COUNT(*) >= (SELECT n FROM least)
+    ORDER BY COUNT(*) DESC, p.printing_id DESC LIMIT %(limit)s
 )
 SELECT quote_id FROM (
-    SELECT DISTINCT ON (a.quote_id) a.quote_id, s.shared, s.appearance_id
-    FROM shared s JOIN quotes_appearance a ON a.id = s.appearance_id
-    ORDER BY a.quote_id, s.shared DESC, s.appearance_id DESC
+    SELECT DISTINCT ON (a.quote_id) a.quote_id, s.shared, s.printing_id
+    FROM shared s JOIN quotes_printing a ON a.id = s.printing_id
+    ORDER BY a.quote_id, s.shared DESC, s.printing_id DESC
 ) best
-ORDER BY shared DESC, appearance_id DESC LIMIT %(candidates)s
+ORDER BY shared DESC, printing_id DESC LIMIT %(candidates)s
 """
 
 
@@ -711,11 +711,11 @@ def _compiled(among) -> _CandidatesQuery:
         Quote.objects.live()
         .exclude(status=Quote.Status.REJECTED)
         .filter(pk__in=among)
-        .annotate(printed=F("appearances__text"))
+        .annotate(printed=F("printings__text"))
         .order_by(
             *Quote._meta.ordering,
             "pk",
-            *(f"appearances__{field}" for field in Appearance._meta.ordering),
+            *(f"printings__{field}" for field in Printing._meta.ordering),
         )
         .values_list(*columns, "printed")
     )[:MAX_CANDIDATE_PRINTINGS]

@@ -1,4 +1,4 @@
-"""People, military units, quotes and their appearances in archived articles."""
+"""People, military units, quotes and their printings in archived articles."""
 
 import datetime
 import secrets
@@ -317,7 +317,7 @@ class QuoteQuerySet(models.QuerySet):
     def printed(self, *, outlet=None, since=None, until=None):
         """Quotes with one printing that holds every given condition (by `outlet`, on or
         after `since`, on or before `until`), read from the printings' own copy of their
-        article's outlet and date, which the appearance_outlet_published index covers."""
+        article's outlet and date, which the printing_outlet_published index covers."""
         conditions = {}
         if outlet is not None:
             conditions["printed_by"] = outlet
@@ -327,7 +327,7 @@ class QuoteQuerySet(models.QuerySet):
             conditions["printed_on__lte"] = until
         if not conditions:
             return self
-        found = self.filter(pk__in=Appearance.objects.filter(**conditions).values("quote"))
+        found = self.filter(pk__in=Printing.objects.filter(**conditions).values("quote"))
         if until is not None:
             # Implied (a quote printed by `until` was first printed by then) but said, in the
             # terms of quote_list_order, so that a walk of that index starts at `until`.
@@ -342,8 +342,8 @@ class QuoteQuerySet(models.QuerySet):
 
         return self.select_related("person").prefetch_related(
             Prefetch(
-                "appearances",
-                queryset=Appearance.objects.with_articles().order_by(*PRINTING_ORDER),
+                "printings",
+                queryset=Printing.objects.with_articles().order_by(*PRINTING_ORDER),
             ),
             Prefetch(
                 "person__memberships",
@@ -361,7 +361,7 @@ class QuoteQuerySet(models.QuerySet):
         from .public import PRINTING_ORDER, memberships
 
         printings = (
-            Appearance.objects.select_related("article__outlet")
+            Printing.objects.select_related("article__outlet")
             .only(
                 "quote",
                 "article",
@@ -378,7 +378,7 @@ class QuoteQuerySet(models.QuerySet):
             .only("person", "rank", "role", "unit", "unit__name", "unit__slug")
         )
         return self.select_related("person").prefetch_related(
-            Prefetch("appearances", queryset=printings, to_attr="listed_printings"),
+            Prefetch("printings", queryset=printings, to_attr="listed_printings"),
             Prefetch("person__memberships", queryset=stated, to_attr="listed_memberships"),
         )
 
@@ -497,7 +497,7 @@ class Quote(models.Model):
             return
         if printings is None:
             printings = (
-                Appearance.objects.filter(quote__in=ids)
+                Printing.objects.filter(quote__in=ids)
                 .order_by()
                 .values_list("quote", *Quote.DATED_BY)
             )
@@ -511,7 +511,7 @@ class Quote(models.Model):
                 outlets[quote_id].add(outlet)
         if stale:
             articles = Article.objects.filter(pk=OuterRef("article_id"))
-            Appearance.objects.filter(quote__in=list(stale)).update(
+            Printing.objects.filter(quote__in=list(stale)).update(
                 printed_by=Subquery(articles.values("outlet")[:1]),
                 printed_on=Subquery(articles.values("published")[:1]),
             )
@@ -561,7 +561,7 @@ def _write_dates(quotes):
         )
 
 
-class AppearanceQuerySet(models.QuerySet):
+class PrintingQuerySet(models.QuerySet):
     def with_articles(self, *, body=False):
         """With each printing's article and outlet, but never the article's raw source (up
         to megabytes, which no page shows) and its text only when `body` is asked for."""
@@ -569,11 +569,11 @@ class AppearanceQuerySet(models.QuerySet):
         return self.select_related("article__outlet").defer(*deferred)
 
 
-class Appearance(models.Model):
+class Printing(models.Model):
     """A quote as printed in one article: its exact words and where they stand."""
 
-    quote = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="appearances")
-    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="appearances")
+    quote = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="printings")
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="printings")
     text = models.TextField(help_text="The quoted words as printed, without quotation marks.")
     start = models.PositiveIntegerField(help_text="Offset of the first quoted character.")
     end = models.PositiveIntegerField(help_text="Offset just past the last quoted character.")
@@ -588,7 +588,7 @@ class Appearance(models.Model):
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
-        related_name="credited_appearances",
+        related_name="credited_printings",
         help_text="Whom this article credits with these words (may differ from the quote's).",
     )
     speaker_description = models.CharField(
@@ -627,11 +627,11 @@ class Appearance(models.Model):
         editable=False,
         on_delete=models.SET_NULL,
         related_name="+",
-        db_index=False,  # appearance_outlet_published starts with it
+        db_index=False,  # printing_outlet_published starts with it
     )
     printed_on = models.DateField(null=True, blank=True, editable=False)
 
-    objects = AppearanceQuerySet.as_manager()
+    objects = PrintingQuerySet.as_manager()
     history = HistoricalRecords(
         excluded_fields=["printed_by", "printed_on"], history_manager=HistoryManager
     )
@@ -639,15 +639,15 @@ class Appearance(models.Model):
     class Meta:
         ordering = ["article__published", "article__archived_at", "start"]
         constraints = [
-            models.UniqueConstraint(fields=["article", "start"], name="unique_appearance_start"),
-            models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="appearance_span"),
+            models.UniqueConstraint(fields=["article", "start"], name="unique_printing_start"),
+            models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="printing_span"),
         ]
         indexes = [
             # The quote list's outlet and date filters read these alone (index-only scans).
             models.Index(
-                fields=["printed_by", "printed_on", "quote"], name="appearance_outlet_published"
+                fields=["printed_by", "printed_on", "quote"], name="printing_outlet_published"
             ),
-            models.Index(fields=["printed_on", "quote"], name="appearance_published_quote"),
+            models.Index(fields=["printed_on", "quote"], name="printing_published_quote"),
         ]
 
     def __str__(self):
@@ -674,16 +674,14 @@ class Appearance(models.Model):
 
 
 class Fingerprint(models.Model):
-    """One key of an appearance (see `quotes.matching.fingerprint_keys`): the index that
-    candidate matches are found by. The primary key (key, appearance) is the index a lookup
+    """One key of a printing (see `quotes.matching.fingerprint_keys`): the index that
+    candidate matches are found by. The primary key (key, printing) is the index a lookup
     reads; there is no surrogate id, and keys take four bytes."""
 
-    pk = models.CompositePrimaryKey("key", "appearance")
+    pk = models.CompositePrimaryKey("key", "printing")
     key = models.IntegerField()
     # Its own index, to rewrite or delete one printing's keys.
-    appearance = models.ForeignKey(
-        Appearance, on_delete=models.CASCADE, related_name="fingerprints"
-    )
+    printing = models.ForeignKey(Printing, on_delete=models.CASCADE, related_name="fingerprints")
 
     def __str__(self):
         return f"{self.key}"
@@ -758,7 +756,7 @@ class AttributionConflict(models.Model):
         RESOLVED = "resolved", "Resolved"
 
     quote = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="conflicts")
-    appearance = models.ForeignKey(Appearance, on_delete=models.CASCADE, related_name="conflicts")
+    printing = models.ForeignKey(Printing, on_delete=models.CASCADE, related_name="conflicts")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -766,12 +764,12 @@ class AttributionConflict(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(
-                fields=["quote", "appearance"], name="unique_attribution_conflict"
+                fields=["quote", "printing"], name="unique_attribution_conflict"
             )
         ]
 
     def __str__(self):
-        return f"{self.quote.short_id}: {self.appearance}"
+        return f"{self.quote.short_id}: {self.printing}"
 
 
 class Correction(models.Model):

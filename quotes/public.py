@@ -19,7 +19,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 
 from archive.models import Article, Outlet
 
-from .models import Appearance, Correction, Membership, Person, PersonAlias, Quote, Unit
+from .models import Correction, Membership, Person, PersonAlias, Printing, Quote, Unit
 
 
 class Gone(Exception):
@@ -47,7 +47,7 @@ def quotes():
 
 def printings():
     """The printings of public quotes."""
-    return Appearance.objects.filter(quote_q("quote"))
+    return Printing.objects.filter(quote_q("quote"))
 
 
 def people():
@@ -75,7 +75,7 @@ def units():
 
 def outlets():
     """Outlets that printed a public quote, annotated with `quote_count`."""
-    return Outlet.objects.annotate(quote_count=quote_count("articles__appearances__quote")).filter(
+    return Outlet.objects.annotate(quote_count=quote_count("articles__printings__quote")).filter(
         quote_count__gt=0
     )
 
@@ -275,19 +275,19 @@ PRINTING_ORDER = (
 )
 
 
-def printing_key(appearance):
+def printing_key(printing):
     """PRINTING_ORDER for printings already fetched (with their articles)."""
-    published = appearance.article.published
+    published = printing.article.published
     return (
         published is None,
         published or datetime.date.min,
-        appearance.article.archived_at,
-        appearance.start,
+        printing.article.archived_at,
+        printing.start,
     )
 
 
-def in_printing_order(appearances) -> list:
-    return sorted(appearances, key=printing_key)
+def in_printing_order(printings) -> list:
+    return sorted(printings, key=printing_key)
 
 
 def articles_printing(quote) -> list[Article]:
@@ -297,12 +297,12 @@ def articles_printing(quote) -> list[Article]:
     # The text of each article is read for the citation's title case (quotes.citations).
     # Sorted here rather than in SQL: Django takes longer to compile PRINTING_ORDER's joins
     # than a quote's few printings take to sort.
-    appearances = quote.appearances.with_articles(body=True).order_by()
+    printings = quote.printings.with_articles(body=True).order_by()
     articles: dict[int, Article] = {}
-    for appearance in in_printing_order(appearances):
-        article = articles.setdefault(appearance.article_id, appearance.article)
+    for printing in in_printing_order(printings):
+        article = articles.setdefault(printing.article_id, printing.article)
         if not hasattr(article, "pieces"):
             article.pieces = []
-        appearance.article = article
-        article.pieces.append(appearance)
+        printing.article = article
+        article.pieces.append(printing)
     return list(articles.values())

@@ -101,21 +101,21 @@ class Terms:
 
 def refresh_search(quotes):
     """Rewrite the search data of `quotes` (Quote objects or ids) from their text and
-    their appearances' wordings. Called wherever a quote's words or appearances change."""
-    from .models import Appearance, Quote
+    their printings' wordings. Called wherever a quote's words or printings change."""
+    from .models import Printing, Quote
 
     ids = [getattr(quote, "pk", quote) for quote in quotes]
     if ids:
-        refresh_rows(quote_model=Quote, appearance_model=Appearance, ids=ids)
+        refresh_rows(quote_model=Quote, printing_model=Printing, ids=ids)
 
 
-def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
+def refresh_rows(*, quote_model, printing_model, ids=None, connection=None):
     """refresh_search for the given models (historical ones in a migration); every quote
     where `ids` is None."""
     connection = connection or default_connection
-    quote_table, appearance_table = map(
+    quote_table, printing_table = map(
         connection.ops.quote_name,
-        (quote_model._meta.db_table, appearance_model._meta.db_table),
+        (quote_model._meta.db_table, printing_model._meta.db_table),
     )
     if _postgres(connection):
         # The quote's text weighs A, its printings' words B, joined in the order they were
@@ -131,7 +131,7 @@ def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
                 f"UPDATE {quote_table} q SET search_vector = "  # noqa: S608
                 "setweight(to_tsvector(%s::regconfig, COALESCE(q.text, '')), 'A') || "
                 "setweight(to_tsvector(%s::regconfig, COALESCE((SELECT string_agg(a.text, ' ' "
-                f"ORDER BY a.id) FROM {appearance_table} a WHERE a.quote_id = q.id), '')), 'B')"
+                f"ORDER BY a.id) FROM {printing_table} a WHERE a.quote_id = q.id), '')), 'B')"
                 + where,
                 [CONFIG, CONFIG, *params],
             )
@@ -149,7 +149,7 @@ def refresh_rows(*, quote_model, appearance_model, ids=None, connection=None):
         cursor.execute(
             f"INSERT INTO {FTS_TABLE} (rowid, text, printed) "  # noqa: S608
             f"SELECT id, text, (SELECT group_concat(t, ' ') FROM (SELECT a.text AS t "
-            f"FROM {appearance_table} a WHERE a.quote_id = {quote_table}.id ORDER BY a.id)) "
+            f"FROM {printing_table} a WHERE a.quote_id = {quote_table}.id ORDER BY a.id)) "
             f"FROM {quote_table}{where}",
             params,
         )

@@ -102,7 +102,7 @@ class OutletSitemap(SiteSitemap):
     """Outlets that printed at least one published quote."""
 
     def items(self):
-        prefix = "articles__appearances__quote"
+        prefix = "articles__printings__quote"
         return (
             public.outlets()
             .annotate(last_archived=Max("articles__archived_at", filter=public.quote_q(prefix)))

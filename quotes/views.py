@@ -120,7 +120,7 @@ class QuoteDetailView(DetailView):
             # The comparisons share one legend, shown where any of them marks a difference.
             marked=any(not comparison.identical for comparison in comparisons),
             # Every printing, in printing order, for the citation and the page's metadata.
-            appearances=[piece for article in articles for piece in article.pieces],
+            printings=[piece for article in articles for piece in article.pieces],
             units=[unit for unit, _ in public.units_of(person, memberships)],
             corrections=self.object.corrections.all() if self.object.has_corrections else [],
             **kwargs,
@@ -251,13 +251,13 @@ class OutletDetailView(SingleObjectMixin, ListView):
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        public_appearances = public.printings().select_related("quote__person").order_by("start")
+        public_printings = public.printings().select_related("quote__person").order_by("start")
         return (
             public.articles()
             .filter(outlet=self.object)
             .order_by("-published", "-archived_at", "-pk")
             .prefetch_related(
-                Prefetch("appearances", queryset=public_appearances, to_attr="public_appearances")
+                Prefetch("printings", queryset=public_printings, to_attr="public_printings")
             )
         )
 
@@ -270,7 +270,7 @@ class OutletDetailView(SingleObjectMixin, ListView):
         # An article that prints one quote in several pieces has a printing per piece: the
         # page lists each quote once per article, where its first piece stands.
         for article in context["object_list"]:
-            by_quote = {a.quote_id: a.quote for a in article.public_appearances}
+            by_quote = {a.quote_id: a.quote for a in article.public_printings}
             article.public_quotes = list(by_quote.values())
         return context
 
@@ -493,7 +493,7 @@ class ArticleDetailView(DetailView):
         return public.articles().select_related("outlet")
 
     def get_context_data(self, **kwargs):
-        appearances = (
+        printings = (
             public.printings()
             .filter(article=self.object)
             .select_related("quote__person")
@@ -507,7 +507,7 @@ class ArticleDetailView(DetailView):
             .order_by("-captured_at", "-requested_at", "-pk")
         )
         return super().get_context_data(
-            appearances=appearances,
+            printings=printings,
             captures=captures,
             more_articles=articles_of(self.object.outlet),
             **kwargs,

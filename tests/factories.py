@@ -5,7 +5,7 @@ import datetime
 import factory
 
 from archive.models import Article, Outlet
-from quotes.models import Appearance, Membership, Person, PersonAlias, Quote, Unit
+from quotes.models import Membership, Person, PersonAlias, Printing, Quote, Unit
 
 
 class OutletFactory(factory.django.DjangoModelFactory):
@@ -73,11 +73,11 @@ class QuoteFactory(factory.django.DjangoModelFactory):
     person = factory.SubFactory(PersonFactory)
 
 
-class AppearanceFactory(factory.django.DjangoModelFactory):
-    """An appearance whose article body really contains the quote at its offsets."""
+class PrintingFactory(factory.django.DjangoModelFactory):
+    """A printing whose article body really contains the quote at its offsets."""
 
     class Meta:
-        model = Appearance
+        model = Printing
         skip_postgeneration_save = True
 
     quote = factory.SubFactory(QuoteFactory)
@@ -94,7 +94,7 @@ class AppearanceFactory(factory.django.DjangoModelFactory):
     segments = factory.LazyAttribute(lambda o: [[o.start, o.end]])
 
     @factory.post_generation
-    def dates(appearance, create, extracted, **kwargs):
+    def dates(printing, create, extracted, **kwargs):
         # As the importer does once a quote's printings change.
         if create:
-            appearance.quote.refresh_dates()
+            printing.quote.refresh_dates()

@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from archive.services import archive_article
 from quotes.models import Correction, MergeSuggestion, Quote
 from quotes.services import lifecycle
-from tests.factories import AppearanceFactory, PersonFactory, QuoteFactory
+from tests.factories import PersonFactory, PrintingFactory, QuoteFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def history(obj):
 def test_withdraw_takes_a_quote_off_the_site_and_answers_410(client, editor):
     """A withdrawn quote leaves the lists, search, feeds, sitemap and API; its permalink and
     API detail say it was withdrawn, why and when; the withdrawal is on the public record."""
-    quote = AppearanceFactory(quote__text="The ferry will run all winter.").quote
+    quote = PrintingFactory(quote__text="The ferry will run all winter.").quote
     assert client.get(quote.get_absolute_url()).status_code == 200
 
     lifecycle.withdraw(quote, reason="legal", note="court order 12/34", user=editor)
@@ -66,7 +66,7 @@ def test_withdraw_takes_a_quote_off_the_site_and_answers_410(client, editor):
 
 
 def test_restore_publishes_again_and_keeps_the_record(client, editor):
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     lifecycle.withdraw(quote, reason="duplicate", user=editor)
 
     lifecycle.restore(quote, user=editor, note="not a duplicate after all")
@@ -87,7 +87,7 @@ def test_only_a_published_quote_is_withdrawn():
 
 def test_a_speaker_correction_is_on_the_permalink(client, editor):
     """'speaker corrected on 2 Dec 2026: was unnamed'."""
-    quote = AppearanceFactory(quote__person=None, quote__speaker_description="").quote
+    quote = PrintingFactory(quote__person=None, quote__speaker_description="").quote
     person = PersonFactory(name="Ilse Marwood")
 
     lifecycle.change_speaker(quote, person=person, user=editor, note="named by the ministry")
@@ -102,7 +102,7 @@ def test_a_speaker_correction_is_on_the_permalink(client, editor):
 
 
 def test_a_text_correction_keeps_the_previous_wording(client, editor):
-    quote = AppearanceFactory(quote__text="The dam is safe,").quote
+    quote = PrintingFactory(quote__text="The dam is safe,").quote
 
     lifecycle.correct_text(quote, "The dam is safe.", user=editor)
 
@@ -138,8 +138,8 @@ def test_publish_records_who_published():
 def test_publishing_a_sure_duplicate_merges_it_into_the_public_quote():
     """A suggestion at very high similarity is applied on publication: two public copies of
     one statement never stand side by side with an open suggestion between them."""
-    public = AppearanceFactory().quote
-    duplicate = AppearanceFactory(
+    public = PrintingFactory().quote
+    duplicate = PrintingFactory(
         quote__status=Quote.Status.SUGGESTED, quote__person=public.person
     ).quote
     MergeSuggestion.objects.create(quote=duplicate, candidate=public, score=1.0)
@@ -148,13 +148,13 @@ def test_publishing_a_sure_duplicate_merges_it_into_the_public_quote():
 
     duplicate.refresh_from_db()
     assert duplicate.merged_into == public
-    assert public.appearances.count() == 2
+    assert public.printings.count() == 2
     assert MergeSuggestion.objects.get().status == MergeSuggestion.Status.MERGED
 
 
 def test_a_doubtful_suggestion_is_left_for_the_editor():
-    public = AppearanceFactory().quote
-    other = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
+    public = PrintingFactory().quote
+    other = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote
     MergeSuggestion.objects.create(quote=other, candidate=public, score=0.7)
 
     lifecycle.publish(Quote.objects.filter(pk=other.pk))
@@ -167,39 +167,39 @@ def test_an_unreviewed_printing_of_a_published_quote_waits_for_review(client):
     """A new printing of a published quote from an import without --publish is suggested
     beside it, not made public; publishing it joins it to the quote."""
     first, _ = archive_article(raw=STATEMENT.encode(), source_file="first.txt", publish=True)
-    published = first.appearances.get().quote
+    published = first.printings.get().quote
     assert published.is_public
 
     second, _ = archive_article(raw=REPRINT.encode(), source_file="second.txt")
 
-    waiting = second.appearances.get().quote
+    waiting = second.printings.get().quote
     assert waiting != published
     assert waiting.status == Quote.Status.SUGGESTED
     assert MergeSuggestion.objects.filter(quote=waiting, candidate=published).exists()
-    assert len(client.get(published.get_absolute_url()).context["appearances"]) == 1
+    assert len(client.get(published.get_absolute_url()).context["printings"]) == 1
 
     lifecycle.publish(Quote.objects.filter(pk=waiting.pk))
 
     waiting.refresh_from_db()
     assert waiting.merged_into_id == published.pk
-    assert len(client.get(published.get_absolute_url()).context["appearances"]) == 2
+    assert len(client.get(published.get_absolute_url()).context["printings"]) == 2
 
 
 def test_an_import_for_publication_links_the_printing_at_once():
     first, _ = archive_article(raw=STATEMENT.encode(), source_file="first.txt", publish=True)
     second, _ = archive_article(raw=REPRINT.encode(), source_file="second.txt", publish=True)
-    assert first.appearances.get().quote == second.appearances.get().quote
+    assert first.printings.get().quote == second.printings.get().quote
 
 
 def test_split_makes_a_printing_its_own_quote(client, editor):
-    quote = AppearanceFactory(quote__text="The bridge opens in June.").quote
-    wrong = AppearanceFactory(quote=quote, text="The ferry stops in June.")
+    quote = PrintingFactory(quote__text="The bridge opens in June.").quote
+    wrong = PrintingFactory(quote=quote, text="The ferry stops in June.")
 
     new = lifecycle.split(wrong, user=editor, note="a different statement")
 
-    assert list(new.appearances.all()) == [wrong]
+    assert list(new.printings.all()) == [wrong]
     assert new.status == quote.status and new.person == quote.person
-    assert quote.appearances.count() == 1
+    assert quote.printings.count() == 1
     assert "split off into its own statement" in client.get(quote.get_absolute_url()).text
     with pytest.raises(lifecycle.LifecycleError, match="nothing to split"):
         lifecycle.split(wrong)
@@ -207,8 +207,8 @@ def test_split_makes_a_printing_its_own_quote(client, editor):
 
 def test_a_merge_is_on_the_survivors_record(client):
     person = PersonFactory()
-    survivor = AppearanceFactory(quote__person=person).quote
-    source = AppearanceFactory(quote__person=person).quote
+    survivor = PrintingFactory(quote__person=person).quote
+    source = PrintingFactory(quote__person=person).quote
 
     lifecycle.merge(source=source, target=survivor)
 
@@ -218,7 +218,7 @@ def test_a_merge_is_on_the_survivors_record(client):
 
 
 def test_the_withdraw_command(client):
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     get_user_model().objects.create_user("desk", is_staff=True)
 
     call_command("withdraw_quote", quote.short_id, "--reason", "legal", "--user", "desk")
@@ -233,7 +233,7 @@ def test_the_withdraw_command(client):
 
 
 def test_the_withdraw_command_takes_a_reason_in_words():
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     call_command("withdraw_quote", quote.short_id, "--reason", "the speaker was a minor")
     quote.refresh_from_db()
     assert quote.withdrawal_reason == Quote.WithdrawalReason.OTHER

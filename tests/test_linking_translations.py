@@ -10,7 +10,7 @@ from archive.services import archive_article
 from quotes.extraction.text import words
 from quotes.matching import find_matches, fingerprint_keys, sentences_match
 from quotes.models import AttributionConflict, Fingerprint, MergeSuggestion, Quote
-from tests.factories import AppearanceFactory, PersonFactory
+from tests.factories import PersonFactory, PrintingFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -110,13 +110,13 @@ KNOWN_LIMITS = [
 
 
 def stored(text, **quote):
-    appearance = AppearanceFactory(
+    printing = PrintingFactory(
         quote__text=text, text=text, **{f"quote__{k}": v for k, v in quote.items()}
     )
     Fingerprint.objects.bulk_create(
-        Fingerprint(appearance=appearance, key=k) for k in fingerprint_keys(text)
+        Fingerprint(printing=printing, key=k) for k in fingerprint_keys(text)
     )
-    return appearance.quote
+    return printing.quote
 
 
 def archive(text, name):
@@ -125,7 +125,7 @@ def archive(text, name):
 
 
 def quotes_of(article):
-    return {a.quote_id for a in article.appearances.all()}
+    return {a.quote_id for a in article.printings.all()}
 
 
 def said(speaker, *sentences):
@@ -228,8 +228,8 @@ def test_misattributed_copy_joins_the_quote_with_a_conflict():
     conflict = AttributionConflict.objects.get()
     assert conflict.status == AttributionConflict.Status.OPEN
     assert conflict.quote == quote
-    assert conflict.appearance.article == b
-    assert conflict.appearance.person.name == "Tomas Quirke"
+    assert conflict.printing.article == b
+    assert conflict.printing.person.name == "Tomas Quirke"
 
 
 def test_unnamed_printing_joins_the_named_quote_without_conflict():
@@ -250,9 +250,9 @@ def test_copy_credited_to_an_institution_joins_the_quote_with_a_conflict():
     assert quotes_of(a) == quotes_of(b)
     assert Quote.objects.get().person.name == "Ilse Varnhagen"
     conflict = AttributionConflict.objects.get()
-    assert conflict.appearance.article == b
-    assert conflict.appearance.person is None
-    assert "Harbour Authority" in conflict.appearance.speaker_description
+    assert conflict.printing.article == b
+    assert conflict.printing.person is None
+    assert "Harbour Authority" in conflict.printing.speaker_description
 
 
 def test_named_printing_gives_the_unnamed_quote_its_person():

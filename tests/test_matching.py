@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from archive.services import archive_article
 from quotes.matching import find_matches, fingerprint_keys
 from quotes.models import AttributionConflict, Fingerprint, MergeSuggestion, Quote
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def archive(text, name):
 
 
 def quotes_of(article):
-    return {a.quote.pk for a in article.appearances.select_related("quote")}
+    return {a.quote.pk for a in article.printings.select_related("quote")}
 
 
 def test_reworded_copy_joins_the_quote():
@@ -75,7 +75,7 @@ def test_statement_split_in_two_quotations_is_one_quote():
     assert {q.merged_into_id or q.pk for q in Quote.objects.filter(pk__in=quotes_of(a))} == {
         survivor
     }
-    assert Quote.objects.get(pk=survivor).appearances.count() == 3
+    assert Quote.objects.get(pk=survivor).printings.count() == 3
 
 
 def test_different_statements_stay_apart():
@@ -97,7 +97,7 @@ def test_copy_credited_to_another_named_speaker_is_a_conflict():
     assert quotes_of(a) == quotes_of(b)
     assert Quote.objects.get().person.name == "Runa Elvestad"
     conflict = AttributionConflict.objects.get(status=AttributionConflict.Status.OPEN)
-    assert conflict.appearance.article == b
+    assert conflict.printing.article == b
 
 
 def test_two_named_speakers_with_alike_words_are_never_joined():
@@ -137,9 +137,9 @@ def invented_sentence(n):
 
 def stored(texts):
     for text in texts:
-        appearance = AppearanceFactory(quote__text=text)
+        printing = PrintingFactory(quote__text=text)
         Fingerprint.objects.bulk_create(
-            Fingerprint(appearance=appearance, key=k) for k in fingerprint_keys(text)
+            Fingerprint(printing=printing, key=k) for k in fingerprint_keys(text)
         )
 
 

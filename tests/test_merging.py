@@ -9,11 +9,11 @@ from quotes.services.lifecycle import merge_people
 from quotes.services.lifecycle import publish as publish_quotes
 from quotes.services.lifecycle import reject as reject_quotes
 from tests.factories import (
-    AppearanceFactory,
     ArticleFactory,
     MembershipFactory,
     PersonAliasFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -28,20 +28,20 @@ def suggestion(quote, candidate, **kwargs):
 # Quotes
 
 
-def test_merged_quote_appearances_move_to_the_survivor():
-    """The source's appearances now belong to the target; the source keeps its row and id."""
+def test_merged_quote_printings_move_to_the_survivor():
+    """The source's printings now belong to the target; the source keeps its row and id."""
     person = PersonFactory()
-    source = AppearanceFactory(quote__person=person).quote
-    target = AppearanceFactory(quote__person=person).quote
-    AppearanceFactory(quote=source)
+    source = PrintingFactory(quote__person=person).quote
+    target = PrintingFactory(quote__person=person).quote
+    PrintingFactory(quote=source)
 
     result = merge_quotes(source=source, target=target)
 
     assert result == target
     source.refresh_from_db()
     assert source.merged_into == target
-    assert source.appearances.count() == 0
-    assert target.appearances.count() == 3
+    assert source.printings.count() == 0
+    assert target.printings.count() == 3
     assert Quote.objects.filter(short_id=source.short_id).exists()
 
 
@@ -164,14 +164,14 @@ def test_already_merged_quote_cannot_be_merged_again():
 
 def test_quotes_of_different_people_are_not_merged():
     """Two quotes attributed to different people are refused and left untouched."""
-    source, target = AppearanceFactory().quote, AppearanceFactory().quote
+    source, target = PrintingFactory().quote, PrintingFactory().quote
 
     with pytest.raises(ValueError, match="different people"):
         merge_quotes(source=source, target=target)
 
     source.refresh_from_db()
     assert source.merged_into is None
-    assert source.appearances.count() == 1
+    assert source.printings.count() == 1
 
 
 # People
@@ -280,22 +280,22 @@ def test_publish_changes_only_live_quotes():
 
 
 def test_reject_keeps_the_rows():
-    """Rejected quotes stay in the database with their appearances."""
-    appearance = AppearanceFactory(quote__status=Quote.Status.SUGGESTED)
-    quote = appearance.quote
+    """Rejected quotes stay in the database with their printings."""
+    printing = PrintingFactory(quote__status=Quote.Status.SUGGESTED)
+    quote = printing.quote
 
     count = reject_quotes(Quote.objects.filter(pk=quote.pk))
 
     assert count == 1
     quote.refresh_from_db()
     assert quote.status == Quote.Status.REJECTED
-    assert quote.appearances.count() == 1
+    assert quote.printings.count() == 1
 
 
 def test_a_published_quote_is_withdrawn_not_rejected():
     """Rejecting is for suggestions: a published quote leaves only by withdrawal, with a
     reason on the record."""
-    quote = AppearanceFactory(quote__status=Quote.Status.PUBLISHED).quote
+    quote = PrintingFactory(quote__status=Quote.Status.PUBLISHED).quote
 
     assert reject_quotes(Quote.objects.filter(pk=quote.pk)) == 0
 
@@ -306,6 +306,6 @@ def test_a_published_quote_is_withdrawn_not_rejected():
 def test_publish_accepts_annotated_querysets():
     """An annotated, ordered queryset (as the admin passes) is accepted."""
     QuoteFactory.create_batch(2, status=Quote.Status.SUGGESTED)
-    queryset = Quote.objects.annotate(n=Count("appearances")).order_by("-n")
+    queryset = Quote.objects.annotate(n=Count("printings")).order_by("-n")
 
     assert publish_quotes(queryset) == 2

@@ -4,7 +4,7 @@ import pytest
 
 from quotes import public
 from quotes.models import Person, Quote
-from tests.factories import AppearanceFactory, PersonAliasFactory, PersonFactory, QuoteFactory
+from tests.factories import PersonAliasFactory, PersonFactory, PrintingFactory, QuoteFactory
 
 
 @pytest.mark.django_db
@@ -43,10 +43,10 @@ def test_public_excludes_suggested_rejected_and_merged():
 
 
 @pytest.mark.django_db
-def test_appearance_factory_offsets_point_at_the_words():
-    """An appearance's offsets cut its exact words out of the article body."""
-    appearance = AppearanceFactory()
-    assert appearance.article.body[appearance.start : appearance.end] == appearance.text
+def test_printing_factory_offsets_point_at_the_words():
+    """A printing's offsets cut its exact words out of the article body."""
+    printing = PrintingFactory()
+    assert printing.article.body[printing.start : printing.end] == printing.text
 
 
 @pytest.mark.django_db

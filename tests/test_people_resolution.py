@@ -10,11 +10,11 @@ from django.apps import apps
 from quotes.extraction import Extraction, Quotation, Speaker
 from quotes.extraction.units import unit_key
 from quotes.models import (
-    Appearance,
     Membership,
     Person,
     PersonAlias,
     PersonMergeSuggestion,
+    Printing,
     Surname,
 )
 from quotes.names import name_keys
@@ -80,10 +80,10 @@ def test_a_russian_order_speaker_is_stored_in_natural_order_with_rank_and_role()
     membership = Membership.objects.get()
     assert (membership.person, membership.article) == (person, article)
     assert (membership.rank, membership.role) == ("Lieutenant Colonel", "deputy commander")
-    appearance = Appearance.objects.get()
-    assert appearance.person == person
-    assert appearance.speaker_title == "Lieutenant Colonel, deputy commander"
-    assert appearance.quote.person == person
+    printing = Printing.objects.get()
+    assert printing.person == person
+    assert printing.speaker_title == "Lieutenant Colonel, deputy commander"
+    assert printing.quote.person == person
 
 
 def test_another_romanisation_joins_the_same_person():
@@ -184,9 +184,9 @@ def test_an_outlet_quoted_as_a_source_is_no_person():
     imported(Speaker(name="Harbour Wire"), Speaker(name="Dnipro Evening Courier"), outlet=outlet)
 
     assert not Person.objects.exists()
-    descriptions = set(Appearance.objects.values_list("speaker_description", flat=True))
+    descriptions = set(Printing.objects.values_list("speaker_description", flat=True))
     assert descriptions == {"Harbour Wire", "Dnipro Evening Courier"}
-    assert {a.quote.speaker_name for a in Appearance.objects.all()} == descriptions
+    assert {a.quote.speaker_name for a in Printing.objects.all()} == descriptions
 
 
 def test_a_unit_quoted_as_a_source_is_no_person():
@@ -194,7 +194,7 @@ def test_a_unit_quoted_as_a_source_is_no_person():
     UnitFactory(name="93rd Coastal Brigade")
     imported(Speaker(name="93rd Coastal Brigade"))
     assert not Person.objects.exists()
-    assert Appearance.objects.get().speaker_description == "93rd Coastal Brigade"
+    assert Printing.objects.get().speaker_description == "93rd Coastal Brigade"
 
 
 def test_the_outlets_and_units_an_article_may_quote_are_read_in_one_query(

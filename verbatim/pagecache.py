@@ -56,7 +56,7 @@ from verbatim.routers import replica_configured
 # The records the public pages show; a save or delete of any of them changes the generation.
 PUBLIC_MODELS = (
     "quotes.Quote",
-    "quotes.Appearance",
+    "quotes.Printing",
     "quotes.Person",
     "quotes.PersonAlias",
     "quotes.Unit",

@@ -36,11 +36,11 @@ from quotes.extraction.units import unit_key
 from quotes.models import (
     SHORT_ID_ALPHABET,
     SHORT_ID_LENGTH,
-    Appearance,
     Fingerprint,
     Membership,
     Person,
     PersonAlias,
+    Printing,
     Quote,
     Surname,
     Unit,
@@ -338,27 +338,27 @@ class SyntheticArchive:
             _BUILDING = None
         else:
             made = [self._block(block) for block in blocks]
-        quotes, appearances = [], []
+        quotes, printings = [], []
         short_ids = set()
         rng = random.Random(self.seed)
-        self.printed_in = defaultdict(list)  # article id -> appearance indexes
-        for block_quotes, block_appearances, words, phrases in made:
-            offset, first = len(quotes), len(appearances)
+        self.printed_in = defaultdict(list)  # article id -> printing indexes
+        for block_quotes, block_printings, words, phrases in made:
+            offset, first = len(quotes), len(printings)
             for quote in block_quotes:
                 quote["id"] += offset
                 while quote["short_id"] in short_ids:  # the same id drawn in two blocks
                     quote["short_id"] = "".join(rng.choices(SHORT_ID_ALPHABET, k=SHORT_ID_LENGTH))
                 short_ids.add(quote["short_id"])
-            for i, appearance in enumerate(block_appearances, start=first):
-                appearance["id"] = i + 1
-                appearance["quote_id"] += offset
-                self.printed_in[appearance["article_id"]].append(i)
+            for i, printing in enumerate(block_printings, start=first):
+                printing["id"] = i + 1
+                printing["quote_id"] += offset
+                self.printed_in[printing["article_id"]].append(i)
             quotes += block_quotes
-            appearances += block_appearances
+            printings += block_printings
             self.document_frequency.update(words)
             self.phrase_frequency.update(phrases)
         self.tables[Quote] = quotes
-        self.tables[Appearance] = appearances
+        self.tables[Printing] = printings
 
     def _block(self, block):
         """The quotes of printings [block × BLOCK, (block + 1) × BLOCK), with ids from 1, and
@@ -371,21 +371,21 @@ class SyntheticArchive:
         copies = {
             attname: source
             for attname, source in PRINTING_COPIES.items()
-            if has_field(Appearance, attname.removesuffix("_id"))
+            if has_field(Printing, attname.removesuffix("_id"))
         }
         reach = has_field(Quote, QUOTE_REACH)
         statuses = [s for s, _ in STATUS_WEIGHTS]
         status_weights = [w for _, w in STATUS_WEIGHTS]
         counts = [c for c, _ in PRINTINGS_PER_QUOTE]
         count_weights = [w for _, w in PRINTINGS_PER_QUOTE]
-        quotes, appearances = [], []
+        quotes, printings = [], []
         words, phrases = Counter(), Counter()
         made = 0
         todo = min(BLOCK, self.printings - block * BLOCK)
         while made < todo:
             pk = len(quotes) + 1
-            printings = min(rng.choices(counts, count_weights)[0], todo - made)
-            made += printings
+            count = min(rng.choices(counts, count_weights)[0], todo - made)
+            made += count
             text = " ".join(self._sentence(rng) for _ in range(rng.choice((1, 1, 2, 2, 3))))
             short_id = "".join(rng.choices(SHORT_ID_ALPHABET, k=SHORT_ID_LENGTH))
             person = rng.choices(person_ids, cum_weights=self.cum_people)[0]
@@ -395,7 +395,7 @@ class SyntheticArchive:
                 description = ""
             day = rng.randrange(DAYS)
             articles = []
-            for n in range(printings):
+            for n in range(count):
                 later = 0 if n == 0 else rng.randint(0, 2)
                 first, last = self.days[min(DAYS - 1, day + later)]
                 article = rng.randint(first, last)
@@ -437,9 +437,9 @@ class SyntheticArchive:
             for article in articles:
                 printed = self._variant(rng, text)
                 texts.add(printed)
-                appearances.append(
+                printings.append(
                     {
-                        "id": len(appearances) + 1,
+                        "id": len(printings) + 1,
                         "quote_id": pk,
                         "article_id": article,
                         "text": printed,
@@ -454,11 +454,11 @@ class SyntheticArchive:
                     }
                 )
                 for attname, source in copies.items():
-                    appearances[-1][attname] = (
+                    printings[-1][attname] = (
                         article_outlets if source == "outlet_id" else article_dates
                     )[article - 1]
             self._count_words(texts, words, phrases)
-        return quotes, appearances, words, phrases
+        return quotes, printings, words, phrases
 
     def _count_words(self, texts, words: Counter, phrases: Counter):
         """Count, once per quote, its invented words and its pairs of frequent ones (what a
@@ -479,17 +479,17 @@ class SyntheticArchive:
     def _bodies(self):
         """Each article's text: a title, then its printings as quoted paragraphs, each with
         its attribution; the printings' offsets point into it."""
-        appearances = self.tables[Appearance]
+        printings = self.tables[Printing]
         for article in self.tables[Article]:
             parts = [article["title"], "\n\n"]
             offset = len(article["title"]) + 2
             for index in self.printed_in.get(article["id"], ()):
-                appearance = appearances[index]
-                text = appearance["text"]
-                parts += ["“", text, "”, ", appearance["attribution"], ".\n\n"]
-                appearance["start"] = offset + 1
-                appearance["end"] = offset + 1 + len(text)
-                offset += 1 + len(text) + 3 + len(appearance["attribution"]) + 3
+                printing = printings[index]
+                text = printing["text"]
+                parts += ["“", text, "”, ", printing["attribution"], ".\n\n"]
+                printing["start"] = offset + 1
+                printing["end"] = offset + 1 + len(text)
+                offset += 1 + len(text) + 3 + len(printing["attribution"]) + 3
             parts.append("This is a fictional article generated for the Verbatim benchmark.\n")
             body = "".join(parts)
             raw = body.encode()
@@ -581,7 +581,7 @@ def fingerprint_layout():
     printing and the column of the key (one row per key), read from the model's fields, so
     that the layout quotes.matching keeps is followed, not copied here."""
     fields = [f for f in Fingerprint._meta.concrete_fields if not f.primary_key]
-    printing = next(f for f in fields if f.is_relation and f.related_model is Appearance)
+    printing = next(f for f in fields if f.is_relation and f.related_model is Printing)
     keys = [f for f in fields if f is not printing]
     if len(keys) != 1:
         raise SystemExit(
@@ -603,11 +603,11 @@ def fingerprint_text(chunk: list[tuple[int, str]]) -> bytes:
     return "".join(lines).encode()
 
 
-def copy_fingerprints(appearances: list[dict], *, processes: int = 2) -> None:
+def copy_fingerprints(printings: list[dict], *, processes: int = 2) -> None:
     table, printing, key = fingerprint_layout()
     chunks = [
-        [(a["id"], a["text"]) for a in appearances[i : i + 5000]]
-        for i in range(0, len(appearances), 5000)
+        [(a["id"], a["text"]) for a in printings[i : i + 5000]]
+        for i in range(0, len(printings), 5000)
     ]
     quote = connection.ops.quote_name
     sql = f"COPY {quote(table)} ({quote(printing)}, {quote(key)}) FROM STDIN {FREEZE}"
@@ -684,7 +684,7 @@ def load(archive: SyntheticArchive, *, log=print) -> dict[str, float]:
                 copy_rows(model, rows)
             step("copy", started)
             started = time.monotonic()
-            copy_fingerprints(archive.tables[Appearance])
+            copy_fingerprints(archive.tables[Printing])
             step("fingerprints", started)
     finally:
         execute("SET session_replication_role = DEFAULT")
@@ -718,5 +718,5 @@ def refresh_derived() -> None:
     app's task does after a change)."""
     execute("ANALYZE")
     Surname.fill()  # kept by triggers, which the load ran without
-    search.refresh_rows(quote_model=Quote, appearance_model=Appearance)
+    search.refresh_rows(quote_model=Quote, printing_model=Printing)
     stats.refresh()

@@ -561,7 +561,7 @@ def archive_summary(stamp):
 
     from archive.models import Article, Outlet
     from quotes import public
-    from quotes.models import Appearance, Fingerprint, Person, Quote, Unit
+    from quotes.models import Fingerprint, Person, Printing, Quote, Unit
 
     def estimate(model):
         with connection.cursor() as cursor:
@@ -576,7 +576,7 @@ def archive_summary(stamp):
         size = cursor.fetchone()[0]
     return (
         f"{Quote.objects.count():,} quotes ({public.quotes().count():,} public), "
-        f"{Appearance.objects.count():,} printings, {Article.objects.count():,} articles, "
+        f"{Printing.objects.count():,} printings, {Article.objects.count():,} articles, "
         f"{Outlet.objects.count():,} outlets, {Person.objects.count():,} people, "
         f"{Unit.objects.count():,} units, about {estimate(Fingerprint):,} fingerprint rows; "
         f"{size} on disk; seed {stamp['seed']}"

@@ -1,4 +1,4 @@
-"""Admin for people, units, quotes, their appearances and merge suggestions: where archivists
+"""Admin for people, units, quotes, their printings and merge suggestions: where archivists
 review what the extractor found and correct it, and editors publish, merge and withdraw.
 
 Every change to a quote's state goes through quotes.services.lifecycle, with the user who

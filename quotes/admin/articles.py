@@ -10,8 +10,8 @@ from archive.admin import ArticleAdmin
 from archive.models import Article
 
 from ..models import (
-    Appearance,
     Membership,
+    Printing,
     Quote,
 )
 from ..services import lifecycle
@@ -25,10 +25,10 @@ from .common import (
 )
 
 
-class ArticleAppearanceInline(admin.TabularInline):
+class ArticlePrintingInline(admin.TabularInline):
     """The article's quotations with their quote, speaker and status."""
 
-    model = Appearance
+    model = Printing
     fields = ["quote_link", "speaker", "status", "text", "attribution"]
     readonly_fields = fields
     extra = 0
@@ -41,7 +41,7 @@ class ArticleAppearanceInline(admin.TabularInline):
         return False
 
     def get_queryset(self, request):
-        # The article rides along for each row's title (Appearance.__str__), without its text.
+        # The article rides along for each row's title (Printing.__str__), without its text.
         return (
             super()
             .get_queryset(request)
@@ -51,16 +51,16 @@ class ArticleAppearanceInline(admin.TabularInline):
         )
 
     @admin.display(description="quote")
-    def quote_link(self, appearance):
-        return change_link(appearance.quote, appearance.quote.short_id)
+    def quote_link(self, printing):
+        return change_link(printing.quote, printing.quote.short_id)
 
     @admin.display(description="speaker")
-    def speaker(self, appearance):
-        return speaker_link(appearance.quote.person, appearance.quote.speaker_description)
+    def speaker(self, printing):
+        return speaker_link(printing.quote.person, printing.quote.speaker_description)
 
     @admin.display(description="status")
-    def status(self, appearance):
-        quote = appearance.quote
+    def status(self, printing):
+        quote = printing.quote
         if quote.merged_into_id:
             return "Merged"
         return quote.get_status_display()
@@ -70,7 +70,7 @@ def waiting_quotes(article_ref):
     """How many live suggested quotes the article `article_ref` printed: its review queue."""
     return Coalesce(
         Subquery(
-            Appearance.objects.filter(
+            Printing.objects.filter(
                 article=article_ref, quote__status=Status.SUGGESTED, quote__merged_into=None
             )
             .order_by()
@@ -91,7 +91,7 @@ class ArticleWithQuotesAdmin(CurationPermissions, ArticleAdmin):
     with its speaker, unit, sentence and attribution, published or rejected in the row."""
 
     list_display = [*ArticleAdmin.list_display[:-1], "waiting_count", "quote_count", "archived_at"]
-    inlines = [ArticleAppearanceInline]
+    inlines = [ArticlePrintingInline]
     readonly_fields = [*ArticleAdmin.readonly_fields, "review_link"]
     fieldsets = [
         (None, {"fields": ["title", "outlet", "url", "published", "note", "review_link"]}),
@@ -107,14 +107,14 @@ class ArticleWithQuotesAdmin(CurationPermissions, ArticleAdmin):
         if change and {"published", "outlet"} & set(form.changed_data):
             # A corrected publication date or outlet moves its quotes in every date-ordered
             # list and in the lists filtered by outlet, date or number of outlets.
-            for quote in Quote.objects.filter(appearances__article=obj).distinct():
+            for quote in Quote.objects.filter(printings__article=obj).distinct():
                 lifecycle.refresh(quote)
 
     def get_queryset(self, request):
         # Subqueries, not Count() over a join: grouping by every article column would make
         # the filters and date hierarchy group by megabyte bodies.
         quote_count = (
-            Appearance.objects.filter(article=OuterRef("pk"))
+            Printing.objects.filter(article=OuterRef("pk"))
             .order_by()
             .values("article")
             .annotate(n=Count("quote", distinct=True))
@@ -158,7 +158,7 @@ class ArticleWithQuotesAdmin(CurationPermissions, ArticleAdmin):
         """The live suggested quotes `article` printed, in the order it printed them, each
         with its first printing here: speaker, units, the sentence around it, attribution."""
         printings = (
-            Appearance.objects.filter(
+            Printing.objects.filter(
                 article=article, quote__status=Status.SUGGESTED, quote__merged_into=None
             )
             .select_related("quote__person")

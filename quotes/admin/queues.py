@@ -245,7 +245,7 @@ class AttributionConflictAdmin(admin.ModelAdmin):
     list_display = [
         "quote_link",
         "quote_speaker",
-        "printing",
+        "printing_article",
         "attribution",
         "credited",
         "status",
@@ -253,20 +253,20 @@ class AttributionConflictAdmin(admin.ModelAdmin):
     ]
     list_display_links = None
     list_filter = [OpenFirstStatusFilter]
-    list_select_related = ["quote__person", "appearance__article__outlet", "appearance__person"]
+    list_select_related = ["quote__person", "printing__article__outlet", "printing__person"]
     search_fields = [
         "=quote__short_id",
         "quote__text",
         "quote__person__name",
-        "appearance__person__name",
-        "appearance__speaker_description",
-        "appearance__attribution",
+        "printing__person__name",
+        "printing__speaker_description",
+        "printing__attribution",
     ]
     fields = [
         "quote_link",
         "quote_speaker",
         "quote_text",
-        "printing",
+        "printing_article",
         "printed_text",
         "attribution",
         "credited",
@@ -282,9 +282,7 @@ class AttributionConflictAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return (
-            super()
-            .get_queryset(request)
-            .defer(*(f"appearance__article__{f}" for f in ARTICLE_TEXT))
+            super().get_queryset(request).defer(*(f"printing__article__{f}" for f in ARTICLE_TEXT))
         )
 
     @admin.display(description="quote")
@@ -304,22 +302,22 @@ class AttributionConflictAdmin(admin.ModelAdmin):
         return conflict.quote.text
 
     @admin.display(description="printing")
-    def printing(self, conflict):
-        article = conflict.appearance.article
+    def printing_article(self, conflict):
+        article = conflict.printing.article
         return format_html("{} · {}", change_link(article), article.outlet or "outlet unknown")
 
     @admin.display(description="printed words")
     def printed_text(self, conflict):
-        return conflict.appearance.text
+        return conflict.printing.text
 
     @admin.display(description="attribution as printed")
     def attribution(self, conflict):
-        return conflict.appearance.attribution or "–"
+        return conflict.printing.attribution or "–"
 
     @admin.display(description="printing credits")
     def credited(self, conflict):
-        appearance = conflict.appearance
-        return speaker_link(appearance.person, appearance.speaker_description)
+        printing = conflict.printing
+        return speaker_link(printing.person, printing.speaker_description)
 
     @admin.action(description="Keep the quote's speaker", permissions=["change"])
     def keep_quote_speaker(self, request, queryset):
@@ -330,7 +328,7 @@ class AttributionConflictAdmin(admin.ModelAdmin):
     def credit_printing_speaker(self, request, queryset):
         conflicts = list(
             queryset.filter(status=AttributionConflict.Status.OPEN).select_related(
-                "quote", "appearance__person"
+                "quote", "printing__person"
             )
         )
         if len({c.quote_id for c in conflicts}) < len(conflicts):
@@ -351,7 +349,7 @@ class AttributionConflictAdmin(admin.ModelAdmin):
             self.log_change(
                 request,
                 quote,
-                f"Speaker set to {quote.speaker_name}, as {conflict.appearance.article} credits.",
+                f"Speaker set to {quote.speaker_name}, as {conflict.printing.article} credits.",
             )
         if credited:
             self.message_user(

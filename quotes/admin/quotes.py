@@ -18,7 +18,7 @@ from archive.admin import ChangeNoteForm, HistoryAdmin
 from archive.models import Article
 
 from ..models import (
-    Appearance,
+    Printing,
     Quote,
 )
 from ..services import lifecycle
@@ -113,12 +113,12 @@ class ArticleFilter(admin.SimpleListFilter):
         if self.value():
             if not self.value().isdigit():
                 raise admin.options.IncorrectLookupParameters("article must be an id")
-            return queryset.filter(appearances__article_id=self.value())
+            return queryset.filter(printings__article_id=self.value())
         return queryset
 
 
-class QuoteAppearanceInline(admin.TabularInline):
-    model = Appearance
+class QuotePrintingInline(admin.TabularInline):
+    model = Printing
     fields = ["article_link", "outlet", "published", "text", "attribution", "credited"]
     readonly_fields = fields
     extra = 0
@@ -144,7 +144,7 @@ class QuoteAppearanceInline(admin.TabularInline):
             quote._splittable = (
                 request.user.has_perm("quotes.merge_quote")
                 and quote.merged_into_id is None
-                and quote.appearances.values("article").distinct().count() > 1
+                and quote.printings.values("article").distinct().count() > 1
             )
         return quote._splittable
 
@@ -157,35 +157,35 @@ class QuoteAppearanceInline(admin.TabularInline):
         )
 
     @admin.display(description="article")
-    def article_link(self, appearance):
-        return change_link(appearance.article)
+    def article_link(self, printing):
+        return change_link(printing.article)
 
     @admin.display(description="this article credits")
-    def credited(self, appearance):
-        who = speaker_link(appearance.person, appearance.speaker_description, "nobody named")
-        if appearance.speaker_title:
-            who = format_html("{} ({})", who, appearance.speaker_title)
-        if appearance.doubt:
+    def credited(self, printing):
+        who = speaker_link(printing.person, printing.speaker_description, "nobody named")
+        if printing.speaker_title:
+            who = format_html("{} ({})", who, printing.speaker_title)
+        if printing.doubt:
             who = format_html(
                 '{}<br><span class="doubt">Unsure ({}): {}{}</span>',
                 who,
-                f"{appearance.confidence:.0%}",
-                appearance.doubt,
-                "; or " + ", ".join(appearance.alternatives) if appearance.alternatives else "",
+                f"{printing.confidence:.0%}",
+                printing.doubt,
+                "; or " + ", ".join(printing.alternatives) if printing.alternatives else "",
             )
         return who
 
     @admin.display(description="outlet")
-    def outlet(self, appearance):
-        return appearance.article.outlet or "–"
+    def outlet(self, printing):
+        return printing.article.outlet or "–"
 
     @admin.display(description="published")
-    def published(self, appearance):
-        return appearance.article.published or "–"
+    def published(self, printing):
+        return printing.article.published or "–"
 
     @admin.display(description="split")
-    def split_link(self, appearance):
-        url = reverse("admin:quotes_appearance_split", args=[appearance.pk])
+    def split_link(self, printing):
+        url = reverse("admin:quotes_printing_split", args=[printing.pk])
         return format_html('<a href="{}">Split off into its own quote…</a>', url)
 
 
@@ -224,7 +224,7 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
         "speaker",
         "doubt_shown",
         "status",
-        "appearance_count",
+        "printing_count",
         "outlet_count",
         "created_at",
     ]
@@ -234,7 +234,7 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
         DoubtFilter,
         SpeakerFilter,
         MergedFilter,
-        "appearances__article__outlet",
+        "printings__article__outlet",
         ArticleFilter,
     ]
     list_select_related = ["person"]
@@ -270,7 +270,7 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
         "created_at",
         "updated_at",
     ]
-    inlines = [QuoteAppearanceInline]
+    inlines = [QuotePrintingInline]
     change_form_template = "admin/quotes/curated_change_form.html"
     history_list_display = ["state"]
     actions = [
@@ -305,13 +305,13 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
         return DoubtFirstChangeList
 
     def get_queryset(self, request):
-        unsure = Appearance.objects.filter(quote=OuterRef("pk")).exclude(doubt="").order_by("pk")
+        unsure = Printing.objects.filter(quote=OuterRef("pk")).exclude(doubt="").order_by("pk")
         return (
             super()
             .get_queryset(request)
             .annotate(
-                appearance_count=Count("appearances", distinct=True),
-                outlet_count=Count("appearances__article__outlet", distinct=True),
+                printing_count=Count("printings", distinct=True),
+                outlet_count=Count("printings__article__outlet", distinct=True),
                 unsure=Exists(unsure),
                 doubt=Subquery(unsure.values("doubt")[:1]),
                 alternatives=Subquery(unsure.values("alternatives")[:1]),
@@ -410,9 +410,9 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
             return quote.person.name
         return quote.speaker_description or "–"
 
-    @admin.display(description="appearances", ordering="appearance_count")
-    def appearance_count(self, quote):
-        return quote.appearance_count
+    @admin.display(description="printings", ordering="printing_count")
+    def printing_count(self, quote):
+        return quote.printing_count
 
     @admin.display(description="outlets", ordering="outlet_count")
     def outlet_count(self, quote):
@@ -610,22 +610,22 @@ class QuoteAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, History
             request, quotes, merge=lifecycle.merge, describe=lambda q: q.short_id
         ):
             return None
-        default = max(quotes, key=lambda q: (q.status == Status.PUBLISHED, q.appearance_count))
+        default = max(quotes, key=lambda q: (q.status == Status.PUBLISHED, q.printing_count))
         return self.render_merge_confirmation(
             request,
             objects=quotes,
             action="merge_selected_quotes",
-            headers=["Quote", "Text", "Speaker", "Status", "Appearances"],
+            headers=["Quote", "Text", "Speaker", "Status", "Printings"],
             rows=[
-                [q.short_id, q.text, self.speaker(q), q.get_status_display(), q.appearance_count]
+                [q.short_id, q.text, self.speaker(q), q.get_status_display(), q.printing_count]
                 for q in quotes
             ],
             default=default,
         )
 
 
-@admin.register(Appearance)
-class AppearanceAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, HistoryAdmin):
+@admin.register(Printing)
+class PrintingAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, HistoryAdmin):
     list_display = ["quote_snippet", "speaker", "article", "outlet"]
     list_filter = ["article__outlet", "quote__status"]
     list_select_related = ["quote__person", "article__outlet"]
@@ -643,7 +643,7 @@ class AppearanceAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, Hi
     def get_urls(self):
         split = self.admin_site.admin_view(self.split_view)
         return [
-            path("<path:object_id>/split/", split, name="quotes_appearance_split"),
+            path("<path:object_id>/split/", split, name="quotes_printing_split"),
             *super().get_urls(),
         ]
 
@@ -654,7 +654,7 @@ class AppearanceAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, Hi
         return ["quote", *self.readonly_fields]
 
     def has_add_permission(self, request):
-        return False  # appearances come from extraction: their offsets point into an article
+        return False  # printings come from extraction: their offsets point into an article
 
     def has_delete_permission(self, request, obj=None):
         return False  # a printing is moved or split off, never deleted
@@ -681,58 +681,58 @@ class AppearanceAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, Hi
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         context["curation_buttons"] = []
-        if obj is not None and QuoteAppearanceInline.may_split(request, obj.quote):
-            url = reverse("admin:quotes_appearance_split", args=[obj.pk])
+        if obj is not None and QuotePrintingInline.may_split(request, obj.quote):
+            url = reverse("admin:quotes_printing_split", args=[obj.pk])
             context["curation_buttons"] = [("Split off into its own quote…", url, False)]
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     @admin.display(description="quote")
-    def quote_snippet(self, appearance):
-        return snippet(appearance.text, 14)
+    def quote_snippet(self, printing):
+        return snippet(printing.text, 14)
 
     @admin.display(description="speaker")
-    def speaker(self, appearance):
-        return appearance.quote.speaker_name
+    def speaker(self, printing):
+        return printing.quote.speaker_name
 
     @admin.display(description="outlet", ordering="article__outlet__name")
-    def outlet(self, appearance):
-        return appearance.article.outlet or "–"
+    def outlet(self, printing):
+        return printing.article.outlet or "–"
 
     @admin.display(description="in the article")
-    def in_context(self, appearance):
-        return in_context(appearance.article.body, appearance.start, appearance.end)
+    def in_context(self, printing):
+        return in_context(printing.article.body, printing.start, printing.end)
 
     def split_view(self, request, object_id):
         """Make one printing (with what its article printed of the same quote) a quote of its
         own, after a page saying what moves."""
         if not self.has_merge_permission(request):
             raise PermissionDenied
-        appearance = self.get_object(request, unquote(object_id))
-        if appearance is None:
+        printing = self.get_object(request, unquote(object_id))
+        if printing is None:
             raise Http404
-        quote = appearance.quote
+        quote = printing.quote
         form = NoteForm(request.POST if request.method == "POST" else None)
         if form.is_bound and form.is_valid():
             try:
-                new = lifecycle.split(appearance, user=request.user, note=form.cleaned_data["note"])
+                new = lifecycle.split(printing, user=request.user, note=form.cleaned_data["note"])
             except LifecycleError as error:
                 self.message_user(request, str(error), messages.ERROR)
                 return HttpResponseRedirect(reverse("admin:quotes_quote_change", args=[quote.pk]))
             self.message_user(
                 request,
-                f"The printing by {appearance.article.outlet or appearance.article} is now quote "
+                f"The printing by {printing.article.outlet or printing.article} is now quote "
                 f"{new.short_id}, apart from {quote.short_id}.",
                 messages.SUCCESS,
             )
             return HttpResponseRedirect(reverse("admin:quotes_quote_change", args=[new.pk]))
-        printings = quote.appearances.filter(article=appearance.article_id).order_by("start")
+        printings = quote.printings.filter(article=printing.article_id).order_by("start")
         return self.render_confirmation(
             request,
             title=f"Split a printing off quote {quote.short_id}",
-            intro=f"What {appearance.article} printed of quote {quote.short_id} becomes a quote "
+            intro=f"What {printing.article} printed of quote {quote.short_id} becomes a quote "
             "of its own, with the same speaker and status; the quote keeps its other printings.",
             headers=["Article", "Printed words"],
-            rows=[[str(appearance.article), printed.text] for printed in printings],
+            rows=[[str(printing.article), printed.text] for printed in printings],
             form=form,
             submit="Split off",
             cancel_url=reverse("admin:quotes_quote_change", args=[quote.pk]),
@@ -743,13 +743,13 @@ class AppearanceAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, Hi
     )
     def split_selected(self, request, queryset):
         done, seen = [], set()
-        for appearance in queryset.select_related("quote").order_by("pk"):
+        for printing in queryset.select_related("quote").order_by("pk"):
             # An article's pieces of one quote leave it together.
-            if (appearance.quote_id, appearance.article_id) in seen:
+            if (printing.quote_id, printing.article_id) in seen:
                 continue
-            seen.add((appearance.quote_id, appearance.article_id))
+            seen.add((printing.quote_id, printing.article_id))
             try:
-                new = lifecycle.split(appearance, user=request.user)
+                new = lifecycle.split(printing, user=request.user)
             except LifecycleError as error:
                 self.message_user(request, str(error), messages.ERROR)
                 continue

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from archive.models import Article, Outlet
 from quotes import public
 from quotes.citations import absolute, site_url
-from quotes.models import Appearance, Person, Quote, Unit
+from quotes.models import Person, Printing, Quote, Unit
 
 
 @extend_schema_field(OpenApiTypes.URI)
@@ -47,7 +47,7 @@ class SpeakerSerializer(serializers.ModelSerializer):
         fields = ["name", "slug", "url"]
 
 
-class AppearanceArticleSerializer(serializers.ModelSerializer):
+class PrintingArticleSerializer(serializers.ModelSerializer):
     url = serializers.URLField(read_only=True, allow_null=True, help_text="The original article.")
     archived_url = PageURLField(help_text="The archived copy on this site.")
     outlet = OutletRefSerializer(read_only=True, allow_null=True)
@@ -57,18 +57,18 @@ class AppearanceArticleSerializer(serializers.ModelSerializer):
         fields = ["id", "url", "archived_url", "outlet", "title", "published"]
 
 
-class AppearanceSerializer(serializers.ModelSerializer):
-    article = AppearanceArticleSerializer(read_only=True)
+class PrintingSerializer(serializers.ModelSerializer):
+    article = PrintingArticleSerializer(read_only=True)
 
     class Meta:
-        model = Appearance
+        model = Printing
         fields = ["article", "text", "start", "end", "attribution"]
 
 
-def printing(appearance, site):
-    """AppearanceSerializer's output for `appearance` (see QuoteSerializer.to_representation);
+def printing_fields(printing, site):
+    """PrintingSerializer's output for `printing` (see QuoteSerializer.to_representation);
     `site` is the origin of absolute links."""
-    article, outlet = appearance.article, appearance.article.outlet
+    article, outlet = printing.article, printing.article.outlet
     return {
         "article": {
             "id": article.pk,
@@ -78,10 +78,10 @@ def printing(appearance, site):
             "title": article.title,
             "published": None if article.published is None else article.published.isoformat(),
         },
-        "text": appearance.text,
-        "start": appearance.start,
-        "end": appearance.end,
-        "attribution": appearance.attribution,
+        "text": printing.text,
+        "start": printing.start,
+        "end": printing.end,
+        "attribution": printing.attribution,
     }
 
 
@@ -90,7 +90,8 @@ class QuoteSerializer(serializers.ModelSerializer):
     permalink = PageURLField()
     speaker = SpeakerSerializer(source="person", read_only=True, allow_null=True)
     units = serializers.SerializerMethodField()
-    appearances = AppearanceSerializer(many=True, read_only=True)
+    # The field keeps the name it was published under ("appearances"): clients read it.
+    appearances = PrintingSerializer(source="printings", many=True, read_only=True)
     first_published = serializers.SerializerMethodField()
     outlet_count = serializers.SerializerMethodField()
 
@@ -124,12 +125,12 @@ class QuoteSerializer(serializers.ModelSerializer):
             else {"name": person.name, "slug": person.slug, "url": site + public.page_path(person)},
             "speaker_description": quote.speaker_description,
             "units": [{"name": unit.name, "slug": unit.slug} for unit in distinct_units(person)],
-            "appearances": [printing(appearance, site) for appearance in quote.appearances.all()],
+            "appearances": [printing_fields(printing, site) for printing in quote.printings.all()],
             "first_published": self.get_first_published(quote),
             "outlet_count": self.get_outlet_count(quote),
         }
 
-    # Worked out from the prefetched appearances rather than annotated, so that they do not
+    # Worked out from the prefetched printings rather than annotated, so that they do not
     # interact with QuoteFilter's joins.
 
     @extend_schema_field(UnitRefSerializer(many=True))
@@ -138,12 +139,12 @@ class QuoteSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.DateField(allow_null=True))
     def get_first_published(self, quote):
-        dates = [a.article.published for a in quote.appearances.all() if a.article.published]
+        dates = [a.article.published for a in quote.printings.all() if a.article.published]
         return min(dates).isoformat() if dates else None
 
     @extend_schema_field(serializers.IntegerField(min_value=0))
     def get_outlet_count(self, quote):
-        return len({a.article.outlet_id for a in quote.appearances.all() if a.article.outlet_id})
+        return len({a.article.outlet_id for a in quote.printings.all() if a.article.outlet_id})
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -228,14 +229,14 @@ class ArticleQuoteSerializer(serializers.ModelSerializer):
     )
 
     class Meta:
-        model = Appearance
+        model = Printing
         fields = ["quote", "speaker", "text", "start", "end", "segments", "attribution"]
 
 
 class ArticleDetailSerializer(ArticleSerializer):
     """An archived article with its text and the published quotes found in it."""
 
-    quotes = ArticleQuoteSerializer(source="public_appearances", many=True, read_only=True)
+    quotes = ArticleQuoteSerializer(source="public_printings", many=True, read_only=True)
 
     class Meta(ArticleSerializer.Meta):
         fields = [*ArticleSerializer.Meta.fields, "body", "quotes"]

@@ -352,7 +352,7 @@ class ArticleViewSet(PublicReadOnlyViewSet):
         articles = public.articles().select_related("outlet").defer("raw")
         if self.action != "retrieve":
             return articles.defer("raw", "body").order_by("-published", "-archived_at", "-pk")
-        public_appearances = public.printings().select_related("quote__person").order_by("start")
+        public_printings = public.printings().select_related("quote__person").order_by("start")
         return articles.prefetch_related(
-            Prefetch("appearances", queryset=public_appearances, to_attr="public_appearances")
+            Prefetch("printings", queryset=public_printings, to_attr="public_printings")
         )

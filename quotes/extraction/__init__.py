@@ -1,7 +1,7 @@
 """Finding direct quotations in an article's text and attributing them to speakers and units.
 
 Pure Python over a string: no database. `extract(body)` returns an `Extraction`; the import
-service (quotes/services/importing.py) turns it into people, units, quotes and appearances.
+service (quotes/services/importing.py) turns it into people, units, quotes and printings.
 
 Modules, one a step:
 - text.py: typography folding, word and sentence splitting (shared with matching)

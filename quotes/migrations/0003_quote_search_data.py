@@ -8,7 +8,7 @@ def index_quotes(apps, schema_editor):
 
     refresh_rows(
         quote_model=apps.get_model("quotes", "Quote"),
-        appearance_model=apps.get_model("quotes", "Appearance"),
+        printing_model=apps.get_model("quotes", "Appearance"),
         connection=schema_editor.connection,
     )
 

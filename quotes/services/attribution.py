@@ -6,25 +6,23 @@ from django.db import transaction
 from quotes.models import AttributionConflict, Quote
 
 
-def record_conflicts(*, quote: Quote, appearances, person=None) -> list[AttributionConflict]:
-    """An open conflict for each of `appearances` (printings just linked to `quote`) whose
+def record_conflicts(*, quote: Quote, printings, person=None) -> list[AttributionConflict]:
+    """An open conflict for each of `printings` (printings just linked to `quote`) whose
     article credits a named person other than the quote's, or an institution ("the General
     Staff said"). A printing that names nobody ("one soldier said") does not contradict it.
-    `person` stands in for the printing's credited person where the appearance does not say
-    (`Appearance.person` unset and no description)."""
+    `person` stands in for the printing's credited person where the printing does not say
+    (`Printing.person` unset and no description)."""
     if quote.person_id is None:
         return []
     conflicts = []
-    for appearance in appearances:
-        credited = appearance.person_id
-        if credited is None and not appearance.speaker_description and person is not None:
+    for printing in printings:
+        credited = printing.person_id
+        if credited is None and not printing.speaker_description and person is not None:
             credited = person.pk
         if (credited is not None and credited != quote.person_id) or (
-            credited is None and names_institution(appearance.speaker_description)
+            credited is None and names_institution(printing.speaker_description)
         ):
-            conflict, _ = AttributionConflict.objects.get_or_create(
-                quote=quote, appearance=appearance
-            )
+            conflict, _ = AttributionConflict.objects.get_or_create(quote=quote, printing=printing)
             conflicts.append(conflict)
     return conflicts
 
@@ -53,18 +51,18 @@ def credit_printing_speaker(*, conflict: AttributionConflict, user=None, note=""
     from . import lifecycle
 
     with transaction.atomic():
-        appearance = conflict.appearance
+        printing = conflict.printing
         quote = lifecycle.change_speaker(
             conflict.quote,
-            person=appearance.person,
-            description=appearance.speaker_description,
+            person=printing.person,
+            description=printing.speaker_description,
             user=user,
-            note=note or f"credited as {appearance.article} credits it",
+            note=note or f"credited as {printing.article} credits it",
         )
         same = quote.conflicts.filter(status=AttributionConflict.Status.OPEN)
         same = (
-            same.filter(appearance__person_id=appearance.person_id)
-            if appearance.person_id
+            same.filter(printing__person_id=printing.person_id)
+            if printing.person_id
             else same.filter(pk=conflict.pk)
         )
         same.update(status=AttributionConflict.Status.RESOLVED)

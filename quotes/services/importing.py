@@ -1,4 +1,4 @@
-"""Turning an archived article's extraction into people, units, quotes and appearances."""
+"""Turning an archived article's extraction into people, units, quotes and printings."""
 
 import functools
 import logging
@@ -25,13 +25,13 @@ from ..matching import (
     sentence_list,
 )
 from ..models import (
-    Appearance,
     Fingerprint,
     Membership,
     MergeSuggestion,
     Person,
     PersonAlias,
     PersonMergeSuggestion,
+    Printing,
     Quote,
     Surname,
     Unit,
@@ -302,7 +302,7 @@ def is_institution(
 
 
 def credit(quotation: Quotation, speakers: dict[str, Speaker], people: dict) -> dict:
-    """The fields of an Appearance saying whom this article credits: the person, or the
+    """The fields of an Printing saying whom this article credits: the person, or the
     description of an unnamed speaker or institution, and the rank and role it prints."""
     person = people.get(quotation.speaker) if quotation.speaker else None
     speaker = speakers.get(quotation.speaker) if quotation.speaker else None
@@ -464,7 +464,7 @@ def import_extraction(
     so), which holds the import lock: nothing of it is stored yet, and no lock is needed."""
     if not new:
         one_import_at_a_time()  # the callers take it first in their transactions: see there
-        if article.appearances.exclude(pk__in=[a.pk for a in keep]).exists():
+        if article.printings.exclude(pk__in=[a.pk for a in keep]).exists():
             return  # already imported: importing again changes nothing
     # Read before any unit is made below, and no person_for makes one.
     outlets, unit_keys = institutions(article, [s.name for s in extraction.speakers.values()])
@@ -502,12 +502,12 @@ def import_extraction(
     kept_at = {a.start: a for a in keep}
     for quotation in quotations:
         if quotation.start in kept_at:
-            appearance = kept_at[quotation.start]
+            printing = kept_at[quotation.start]
             fields = credit(quotation, extraction.speakers, people)
             for name, value in fields.items():
-                setattr(appearance, name, value)
-            appearance.save(update_fields=list(fields))
-            record_conflicts(quote=appearance.quote, appearances=[appearance])
+                setattr(printing, name, value)
+            printing.save(update_fields=list(fields))
+            record_conflicts(quote=printing.quote, printings=[printing])
 
     to_publish = []  # the statements the machine is sure of, published with `publish`
     # Quotes whose derived data wait to be refreshed together (lifecycle.refresh_all), before
@@ -549,9 +549,9 @@ def import_extraction(
         printings = [a for _, _, group, _, _ in unwritten for a in group]
         for printing in printings:
             printing.copy_article_fields()  # as save() would; bulk_create calls no save()
-        Appearance.objects.bulk_create(printings)
+        Printing.objects.bulk_create(printings)
         # No reason given, as save() records it (bulk_history_create's default is "").
-        Appearance.history.bulk_history_insert(printings, default_change_reason=None)
+        Printing.history.bulk_history_insert(printings, default_change_reason=None)
         index_printings(printings, new=True, keys=[k for *_, keys, _ in unwritten for k in keys])
         # An older quote's printings in the article, with those an earlier statement or an
         # archivist gave it here, as when each statement's printings were written in turn: a
@@ -561,14 +561,14 @@ def import_extraction(
         if any(quote.person_id for quote, _ in older):
             last = max(group[-1].pk for _, group in older)
             ids = {quote.pk for quote, _ in older if quote.person_id}
-            for printing in article.appearances.filter(quote__in=ids, pk__lte=last):
+            for printing in article.printings.filter(quote__in=ids, pk__lte=last):
                 here[printing.quote_id].append(printing)
         for quote, person, group, _, created in unwritten:
             if created:  # its printings in the article are these
                 printed = sorted(group, key=lambda a: a.start)
             else:
                 printed = [a for a in here[quote.pk] if a.pk <= group[-1].pk]
-            record_conflicts(quote=quote, appearances=printed, person=person)
+            record_conflicts(quote=quote, printings=printed, person=person)
         unwritten.clear()
         unwritten_keys.clear()
         held.clear()
@@ -634,7 +634,7 @@ def import_extraction(
         )
         suggestions.extend(suggested)
         printings = [
-            Appearance(
+            Printing(
                 quote=quote,
                 article=article,
                 text=quotation.text,
@@ -665,17 +665,17 @@ def import_extraction(
         lifecycle.publish(to_publish, user=user, note="imported for publication")
 
 
-def index_printings(appearances: list[Appearance], *, new: bool = False, keys=None) -> None:
+def index_printings(printings: list[Printing], *, new: bool = False, keys=None) -> None:
     """(Re)write the fingerprints of these printings, in one insert (`new`: they have none
     yet, so there is nothing to delete). `keys`: each printing's fingerprint_keys, when the
     caller has them already."""
     if not new:
-        Fingerprint.objects.filter(appearance__in=appearances).delete()
+        Fingerprint.objects.filter(printing__in=printings).delete()
     if keys is None:
-        keys = [fingerprint_keys(appearance.text) for appearance in appearances]
+        keys = [fingerprint_keys(printing.text) for printing in printings]
     rows = [
-        (key, appearance.pk)
-        for appearance, its_keys in zip(appearances, keys, strict=True)
+        (key, printing.pk)
+        for printing, its_keys in zip(printings, keys, strict=True)
         for key in its_keys
     ]
     # The rows as they are, without a model instance for each (an article's printings have
@@ -694,10 +694,10 @@ def index_printings(appearances: list[Appearance], *, new: bool = False, keys=No
 @functools.cache
 def _fingerprint_columns() -> str:
     """The fingerprint table and the columns index_printings writes, a key and a printing."""
-    table, key, appearance = map(
-        connection.ops.quote_name, (Fingerprint._meta.db_table, "key", "appearance_id")
+    table, key, printing = map(
+        connection.ops.quote_name, (Fingerprint._meta.db_table, "key", "printing_id")
     )
-    return f"{table} ({key}, {appearance})"
+    return f"{table} ({key}, {printing})"
 
 
 def link_statement(

@@ -22,11 +22,11 @@ from django.utils import timezone
 
 from quotes.matching import canonical_text
 from quotes.models import (
-    Appearance,
     Correction,
     Membership,
     MergeSuggestion,
     Person,
+    Printing,
     Quote,
 )
 from quotes.search import refresh_search
@@ -68,7 +68,7 @@ def refresh_all(quotes: list[Quote]) -> None:
     printings = {quote.pk: {} for quote in editable}
     # Every printing of them, once, for their texts and their dates (Quote.refresh_dates_of).
     rows = list(
-        Appearance.objects.filter(quote__in=[quote.pk for quote in quotes])
+        Printing.objects.filter(quote__in=[quote.pk for quote in quotes])
         .order_by("quote_id", "article_id", "start")
         .values_list("quote_id", "article_id", "text", *Quote.DATED_BY)
     )
@@ -415,18 +415,18 @@ def merge_people(*, source: Person, target: Person, user=None, note="") -> Perso
 
 
 @transaction.atomic
-def split(appearance: Appearance, *, user=None, note="") -> Quote:
-    """Make `appearance` (with the other pieces its article printed of the same quote) a quote
+def split(printing: Printing, *, user=None, note="") -> Quote:
+    """Make `printing` (with the other pieces its article printed of the same quote) a quote
     of its own, with the status and speaker of the quote it leaves, which keeps the rest."""
-    appearance = Appearance.objects.select_related("quote", "article").get(pk=appearance.pk)
-    old = _locked(appearance.quote)
-    printings = old.appearances.filter(article=appearance.article)
-    if not old.appearances.exclude(article=appearance.article).exists():
+    printing = Printing.objects.select_related("quote", "article").get(pk=printing.pk)
+    old = _locked(printing.quote)
+    printings = old.printings.filter(article=printing.article)
+    if not old.printings.exclude(article=printing.article).exists():
         raise LifecycleError(
             f"Quote {old.short_id} has no printing outside this article: nothing to split."
         )
     new = Quote(
-        text=appearance.text,
+        text=printing.text,
         status=old.status,
         person=old.person,
         speaker_description=old.speaker_description,
@@ -435,7 +435,7 @@ def split(appearance: Appearance, *, user=None, note="") -> Quote:
     for printed in printings:
         printed.quote = new
         _save(printed, user=user, note=note, fields=["quote"])
-    outlet = appearance.article.outlet or "an article"
+    outlet = printing.article.outlet or "an article"
     _correct(
         old,
         Correction.Kind.SPLIT,
@@ -451,18 +451,18 @@ def split(appearance: Appearance, *, user=None, note="") -> Quote:
 
 
 @transaction.atomic
-def move_printing(appearance: Appearance, *, to: Quote, user=None, note="") -> Quote:
+def move_printing(printing: Printing, *, to: Quote, user=None, note="") -> Quote:
     """Attach a printing to another (live) quote; both quotes are refreshed."""
-    appearance = Appearance.objects.select_related("quote").get(pk=appearance.pk)
-    old = _locked(appearance.quote)
+    printing = Printing.objects.select_related("quote").get(pk=printing.pk)
+    old = _locked(printing.quote)
     to = _locked(to)
     if to.merged_into_id:
         raise LifecycleError(f"Quote {to.short_id} has been merged into another quote.")
     if old.pk == to.pk:
         return to
-    appearance.quote = to
-    _save(appearance, user=user, note=note, fields=["quote"])
-    if not old.appearances.exists():
+    printing.quote = to
+    _save(printing, user=user, note=note, fields=["quote"])
+    if not old.printings.exists():
         merge(source=old, target=to, user=user, note=note or "its last printing moved")
     else:
         refresh(old)

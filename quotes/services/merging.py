@@ -7,12 +7,12 @@ from django.db.models import Q
 from simple_history.utils import bulk_update_with_history
 
 from quotes.models import (
-    Appearance,
     Membership,
     MergeSuggestion,
     Person,
     PersonAlias,
     PersonMergeSuggestion,
+    Printing,
     Quote,
 )
 
@@ -53,12 +53,12 @@ def merge_quotes(*, source: Quote, target: Quote, user=None, note="") -> tuple[Q
                 "people; correct the speaker of one of them before merging."
             )
 
-        moved = list(source.appearances.all())
-        for appearance in moved:
-            appearance.quote = target
+        moved = list(source.printings.all())
+        for printing in moved:
+            printing.quote = target
         bulk_update_with_history(
             moved,
-            Appearance,
+            Printing,
             ["quote"],
             default_user=user,
             default_change_reason=note or "merged",
@@ -132,7 +132,7 @@ def merge_people(*, source: Person, target: Person, user=None, note="") -> Perso
                 f"{source.name} (#{source.pk}) has already been merged into another person."
             )
 
-        for model in (Quote, Appearance):
+        for model in (Quote, Printing):
             rows = list(model.objects.filter(person=source))
             for row in rows:
                 row.person = target

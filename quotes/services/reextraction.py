@@ -19,11 +19,11 @@ from archive.services import one_import_at_a_time
 from ..extraction import extract
 from ..matching import find_matches
 from ..models import (
-    Appearance,
     AttributionConflict,
     Membership,
     MergeSuggestion,
     Person,
+    Printing,
     Quote,
     name_key,
 )
@@ -75,31 +75,31 @@ def reextract_article(*, article: Article) -> Report:
     extraction = extract(article.body, title=article.title, outlet=outlet)
     with transaction.atomic():
         one_import_at_a_time()
-        appearances = list(
-            article.appearances.select_related("quote__person", "person")
+        printings = list(
+            article.printings.select_related("quote__person", "person")
             .prefetch_related("person__alias_set")
             .order_by("start")
         )
-        index_printings(appearances)  # the index as the current linking rules read it
-        if _same_reading(appearances, extraction):
-            _reassess(appearances, extraction)
-            report.kept = sum(curated(a.quote) for a in appearances)
-            for quote in {a.quote for a in appearances if not curated(a.quote)}:
+        index_printings(printings)  # the index as the current linking rules read it
+        if _same_reading(printings, extraction):
+            _reassess(printings, extraction)
+            report.kept = sum(curated(a.quote) for a in printings)
+            for quote in {a.quote for a in printings if not curated(a.quote)}:
                 report.relinked += _relink(quote, article)
             return report
         kept, redo = [], []
-        for appearance in appearances:
-            (kept if curated(appearance.quote) else redo).append(appearance)
+        for printing in printings:
+            (kept if curated(printing.quote) else redo).append(printing)
         report.kept = len(kept)
 
         touched_people = {a.person_id for a in redo} | {a.quote.person_id for a in redo}
         touched_people |= set(article.memberships.values_list("person_id", flat=True))
         quotes = {a.quote for a in redo}
-        for appearance in redo:
-            appearance.delete()
+        for printing in redo:
+            printing.delete()
         report.removed = len(redo)
         for quote in quotes:
-            if quote.appearances.exists():
+            if quote.printings.exists():
                 lifecycle.refresh(quote)
             else:
                 quote.delete()
@@ -107,7 +107,7 @@ def reextract_article(*, article: Article) -> Report:
         _drop_orphans(touched_people - {None})
 
         import_extraction(article=article, extraction=extraction, keep=kept)
-        report.added = article.appearances.count() - len(kept)
+        report.added = article.printings.count() - len(kept)
         _compare_kept(article, extraction, kept, report)
     return report
 
@@ -115,10 +115,10 @@ def reextract_article(*, article: Article) -> Report:
 def _relink(quote: Quote, article: Article) -> int:
     """Join an untouched suggestion to the quote the current linking rules say it repeats
     (its permalink then redirects there); 1 if it was joined, else 0."""
-    texts = list(quote.appearances.filter(article=article).values_list("text", flat=True))
+    texts = list(quote.printings.filter(article=article).values_list("text", flat=True))
     sure, _ = find_matches(texts, person=quote.person)
     for target in sure:
-        if target.pk == quote.pk or target.appearances.filter(article=article).exists():
+        if target.pk == quote.pk or target.printings.filter(article=article).exists():
             continue
         if target.is_public:
             # An unreviewed printing joins a published quote only when an editor says so.
@@ -134,19 +134,19 @@ def _relink(quote: Quote, article: Article) -> int:
     return 0
 
 
-def _same_reading(appearances, extraction) -> bool:
+def _same_reading(printings, extraction) -> bool:
     """The new rules find the same printings, credited to the same speakers."""
     found = [q for q in extraction.quotations if not getattr(q, "in_title", False)]
-    if [(a.start, a.text) for a in appearances] != sorted((q.start, q.text) for q in found):
+    if [(a.start, a.text) for a in printings] != sorted((q.start, q.text) for q in found):
         return False
     by_start = {q.start: q for q in found}
-    for appearance in appearances:
-        quotation = by_start[appearance.start]
-        person = appearance.person
+    for printing in printings:
+        quotation = by_start[printing.start]
+        person = printing.person
         if person is None or quotation.speaker is None:
             if person is not None or quotation.speaker is not None:
                 return False
-            if appearance.speaker_description != quotation.speaker_description[:300]:
+            if printing.speaker_description != quotation.speaker_description[:300]:
                 return False
             continue
         names = {name_key(n) for n in [person.name, *person.aliases]}
@@ -155,26 +155,26 @@ def _same_reading(appearances, extraction) -> bool:
     return True
 
 
-def _reassess(appearances, extraction) -> None:
+def _reassess(printings, extraction) -> None:
     """How sure the machine now is of each printing it reads the same way: its confidence,
     doubt and alternatives, derived from the current model (an archive made before them, or
     by another model, gets them)."""
     by_start = {q.start: q for q in extraction.quotations if not getattr(q, "in_title", False)}
     changed = []
-    for appearance in appearances:
-        quotation = by_start[appearance.start]
+    for printing in printings:
+        quotation = by_start[printing.start]
         speaker = extraction.speakers.get(quotation.speaker) if quotation.speaker else None
         fresh = {
             "confidence": quotation.confidence,
-            "doubt": doubt_of(quotation, speaker if appearance.person_id else None)[:300],
+            "doubt": doubt_of(quotation, speaker if printing.person_id else None)[:300],
             "alternatives": quotation.alternatives,
         }
-        if any(getattr(appearance, name) != value for name, value in fresh.items()):
+        if any(getattr(printing, name) != value for name, value in fresh.items()):
             for name, value in fresh.items():
-                setattr(appearance, name, value)
-            changed.append(appearance)
+                setattr(printing, name, value)
+            changed.append(printing)
     if changed:
-        Appearance.objects.bulk_update(changed, ["confidence", "doubt", "alternatives"])
+        Printing.objects.bulk_update(changed, ["confidence", "doubt", "alternatives"])
 
 
 def _drop_orphans(person_ids):
@@ -183,7 +183,7 @@ def _drop_orphans(person_ids):
     for person in Person.objects.filter(pk__in=person_ids, merged_into__isnull=True):
         if (
             person.quotes.exists()
-            or person.credited_appearances.exists()
+            or person.credited_printings.exists()
             or person.memberships.exists()
             or person.merged_people.exists()
         ):
@@ -196,28 +196,28 @@ def _compare_kept(article, extraction, kept, report):
     already given each kept printing the new reading of whom it credits, and opened an
     attribution conflict where that is not the quote's person.)"""
     by_start = {q.start: q for q in extraction.quotations if not getattr(q, "in_title", False)}
-    for appearance in kept:
-        appearance.refresh_from_db()
-        quote = appearance.quote
-        quotation = by_start.get(appearance.start)
+    for printing in kept:
+        printing.refresh_from_db()
+        quote = printing.quote
+        quotation = by_start.get(printing.start)
         if quotation is None:
             report.notes.append(
                 f"quote {quote.short_id} ({quote.get_status_display().lower()}): the new rules "
-                f"no longer find the printing at {appearance.start}; kept as it is"
+                f"no longer find the printing at {printing.start}; kept as it is"
             )
             continue
-        if quotation.text != appearance.text:
+        if quotation.text != printing.text:
             report.notes.append(
                 f"quote {quote.short_id}: the new rules read the printing at "
-                f"{appearance.start} as {len(quotation.text)} characters instead of "
-                f"{len(appearance.text)}; kept as it is"
+                f"{printing.start} as {len(quotation.text)} characters instead of "
+                f"{len(printing.text)}; kept as it is"
             )
-        conflict = appearance.conflicts.filter(
+        conflict = printing.conflicts.filter(
             quote=quote, status=AttributionConflict.Status.OPEN
         ).first()
         if conflict is not None and conflict.created_at >= report.started:
             report.conflicts += 1
             report.notes.append(
-                f"quote {quote.short_id}: this article credits {appearance.person.name}, the "
+                f"quote {quote.short_id}: this article credits {printing.person.name}, the "
                 f"quote {quote.person.name}; left for an archivist (attribution conflict)"
             )

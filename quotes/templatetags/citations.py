@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from quotes import public
-from quotes.citations import Citation, absolute, byline, cited_appearance
+from quotes.citations import Citation, absolute, byline, cited_printing
 
 register = template.Library()
 
@@ -26,16 +26,16 @@ def json_script_safe(data):
 
 
 @register.simple_tag(takes_context=True)
-def quote_citation(context, quote, appearances=None):
-    """{% quote_citation quote appearances as citation %}: the quote's `Citation`, from the
-    page's `appearances` where given so that they are not fetched again."""
-    return Citation.of(quote, appearances=appearances, request=context.get("request"))
+def quote_citation(context, quote, printings=None):
+    """{% quote_citation quote printings as citation %}: the quote's `Citation`, from the
+    page's `printings` where given so that they are not fetched again."""
+    return Citation.of(quote, printings=printings, request=context.get("request"))
 
 
-def quotation(quote, appearances, request=None):
+def quotation(quote, printings, request=None):
     """The schema.org Quotation of `quote`: its words, its speaker (left out when unnamed)
     and a NewsArticle for each article that printed it."""
-    appearances = list(quote.appearances.all() if appearances is None else appearances)
+    printings = list(quote.printings.all() if printings is None else printings)
     data = {
         "@context": "https://schema.org",
         "@type": "Quotation",
@@ -53,10 +53,10 @@ def quotation(quote, appearances, request=None):
             person["description"] = quote.person.description
         data["spokenByCharacter"] = person
         data["creator"] = person
-    first = cited_appearance(appearances)
+    first = cited_printing(printings)
     if first and first.article.published:
         data["dateCreated"] = first.article.published
-    data["citation"] = [news_article(a.article, request) for a in appearances]
+    data["citation"] = [news_article(a.article, request) for a in printings]
     return data
 
 
@@ -81,10 +81,10 @@ def news_article(article, request=None):
 
 
 @register.simple_tag(takes_context=True)
-def quote_jsonld(context, quote, appearances=None):
-    """{% quote_jsonld quote appearances %}: the quote's Quotation in a JSON-LD script
+def quote_jsonld(context, quote, printings=None):
+    """{% quote_jsonld quote printings %}: the quote's Quotation in a JSON-LD script
     element. It is data, not executable script, so the page's CSP lets it be."""
-    data = json_script_safe(quotation(quote, appearances, context.get("request")))
+    data = json_script_safe(quotation(quote, printings, context.get("request")))
     return format_html(
         '<script type="application/ld+json">{}</script>',
         mark_safe(data),  # noqa: S308 - escaped for a script element by json_script_safe

@@ -102,46 +102,42 @@ def _paragraph_spans(body):
             yield start, end
 
 
-def _marks(body, appearances):
-    """(start, end, appearance) for each printed piece of `appearances`, in order, clipped
+def _marks(body, printings):
+    """(start, end, printing) for each printed piece of `printings`, in order, clipped
     to the body and to each other so that no two overlap."""
     pieces = sorted(
-        (
-            (start, end, appearance)
-            for appearance in appearances
-            for start, end in appearance.pieces()
-        ),
+        ((start, end, printing) for printing in printings for start, end in printing.pieces()),
         key=lambda piece: (piece[0], piece[1]),
     )
     marks, reached = [], 0
-    for start, end, appearance in pieces:
+    for start, end, printing in pieces:
         start, end = max(start, reached, 0), min(end, len(body))
         if start < end:
-            marks.append((start, end, appearance))
+            marks.append((start, end, printing))
             reached = end
     return marks
 
 
-def highlight(body, appearances):
+def highlight(body, printings):
     """Article text as HTML paragraphs, every piece of it escaped, with each printed piece
-    of `appearances` in a <mark> linking to its quote's permalink. The first piece of each
-    appearance carries id="a-<pk>", the anchor that a quote's page links to."""
-    marks = _marks(body, appearances)
+    of `printings` in a <mark> linking to its quote's permalink. The first piece of each
+    printing carries id="a-<pk>", the anchor that a quote's page links to."""
+    marks = _marks(body, printings)
     paragraphs, anchored = [], set()
     for para_start, para_end in _paragraph_spans(body):
         html, cursor = [], para_start
-        for start, end, appearance in marks:
+        for start, end, printing in marks:
             start, end = max(start, para_start), min(end, para_end)
             if start >= end:
                 continue
             html.append(_text(body[cursor:start]))
-            anchor = "" if appearance.pk in anchored else format_html(' id="a-{}"', appearance.pk)
-            anchored.add(appearance.pk)
+            anchor = "" if printing.pk in anchored else format_html(' id="a-{}"', printing.pk)
+            anchored.add(printing.pk)
             html.append(
                 format_html(
                     '<mark{}><a href="{}">{}</a></mark>',
                     anchor,
-                    appearance.quote.get_absolute_url(),
+                    printing.quote.get_absolute_url(),
                     mark_safe(_text(body[start:end])),  # noqa: S308 - escaped by _text
                 )
             )
@@ -152,6 +148,6 @@ def highlight(body, appearances):
 
 
 @register.simple_tag
-def highlighted_body(article, appearances):
-    """{% highlighted_body article appearances %}: see `highlight`."""
-    return highlight(article.body, appearances)
+def highlighted_body(article, printings):
+    """{% highlighted_body article printings %}: see `highlight`."""
+    return highlight(article.body, printings)

@@ -6,10 +6,10 @@ from django.contrib.auth import get_user_model
 from archive.models import Capture
 from quotes.models import MergeSuggestion
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     PersonAliasFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -20,10 +20,10 @@ def populate(n):
     for _ in range(n):
         person = PersonFactory()
         PersonAliasFactory(person=person)
-        quote = AppearanceFactory(quote__person=person).quote
-        AppearanceFactory(quote=quote)
+        quote = PrintingFactory(quote__person=person).quote
+        PrintingFactory(quote=quote)
         unit = UnitFactory(parent=UnitFactory(), aliases=["an alias"])
-        MembershipFactory(person=person, unit=unit, article=quote.appearances.first().article)
+        MembershipFactory(person=person, unit=unit, article=quote.printings.first().article)
         MergeSuggestion.objects.create(
             quote=quote, candidate=QuoteFactory(person=person), score=0.8
         )
@@ -31,7 +31,7 @@ def populate(n):
             url=f"https://news.test/captured/{quote.pk}",
             state=Capture.State.FAILED,
             reason="HTTP 404 Not Found",
-            article=quote.appearances.first().article,
+            article=quote.printings.first().article,
             requested_by=get_user_model().objects.filter(is_superuser=True).first(),
         )
 

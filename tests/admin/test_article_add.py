@@ -167,8 +167,8 @@ def test_body_and_raw_are_read_only_after_creation(admin_client):
             "url": article.url,
             "published": "2031-01-01",
             "body": "Rewritten.",
-            "appearances-TOTAL_FORMS": "0",
-            "appearances-INITIAL_FORMS": "0",
+            "printings-TOTAL_FORMS": "0",
+            "printings-INITIAL_FORMS": "0",
         },
     )
     article.refresh_from_db()

@@ -321,4 +321,4 @@ def test_in_production_the_upload_is_archived_by_a_worker(admin_client, settings
     assert article.title == "Pier reopens in May"
     assert article.author == "Wendela Invented"
     assert article.published == datetime.date(2025, 4, 2)
-    assert article.appearances.exists()
+    assert article.printings.exists()

@@ -10,10 +10,10 @@ from django.urls import reverse
 from quotes.models import Quote
 from tests.admin.conftest import posted_back
 from tests.factories import (
-    AppearanceFactory,
     ArticleFactory,
     MembershipFactory,
     PersonFactory,
+    PrintingFactory,
     UnitFactory,
 )
 
@@ -36,7 +36,7 @@ def change_url(article):
 
 
 def printed(article, text, status=Quote.Status.SUGGESTED, **quote):
-    return AppearanceFactory(
+    return PrintingFactory(
         article=article,
         text=text,
         quote__text=text,
@@ -134,7 +134,7 @@ def test_reject_in_the_row(admin_client, article):
 
     ferry.refresh_from_db()
     assert ferry.status == Quote.Status.REJECTED
-    assert ferry.appearances.count() == 1
+    assert ferry.printings.count() == 1
 
 
 def test_an_article_with_nothing_to_review_says_so(admin_client):
@@ -199,11 +199,11 @@ def test_article_list_counts_in_a_fixed_number_of_queries(
 ):
     """Counting what waits runs no query per article."""
     for _ in range(2):
-        AppearanceFactory(quote__status=Quote.Status.SUGGESTED)
+        PrintingFactory(quote__status=Quote.Status.SUGGESTED)
     with CaptureQueriesContext(connection) as few:
         admin_client.get(CHANGELIST)
     for _ in range(10):
-        AppearanceFactory(quote__status=Quote.Status.SUGGESTED)
+        PrintingFactory(quote__status=Quote.Status.SUGGESTED)
 
     with django_assert_max_num_queries(len(few)):
         response = admin_client.get(CHANGELIST)

@@ -6,23 +6,23 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
 from quotes.models import AttributionConflict
-from tests.factories import AppearanceFactory, OutletFactory, PersonFactory
+from tests.factories import OutletFactory, PersonFactory, PrintingFactory
 
 pytestmark = pytest.mark.django_db
 
 CHANGELIST = reverse("admin:quotes_attributionconflict_changelist")
 
 
-def conflict(**appearance):
-    quote = AppearanceFactory(quote__person=PersonFactory(name="Ilse Varnhagen")).quote
-    printing = AppearanceFactory(
+def conflict(**fields):
+    quote = PrintingFactory(quote__person=PersonFactory(name="Ilse Varnhagen")).quote
+    printing = PrintingFactory(
         quote=quote,
         person=PersonFactory(name="Tomas Quirke"),
         attribution="councillor Tomas Quirke told the meeting",
         article__outlet=OutletFactory(name="The Quayside Courier"),
-        **appearance,
+        **fields,
     )
-    return AttributionConflict.objects.create(quote=quote, appearance=printing)
+    return AttributionConflict.objects.create(quote=quote, printing=printing)
 
 
 def act(client, action, conflicts):
@@ -85,7 +85,7 @@ def test_change_page_shows_the_printed_words(admin_client):
     response = admin_client.get(url)
 
     assert response.status_code == 200
-    assert c.appearance.text in response.content.decode()
+    assert c.printing.text in response.content.decode()
 
 
 def test_crediting_is_recorded_as_the_users(admin_client, admin_user):
@@ -102,7 +102,7 @@ def test_a_merged_speaker_is_refused_with_a_message(admin_client):
     """A printing crediting a person since merged away cannot give them the quote: the
     reason is shown and the conflict stays open."""
     c = conflict()
-    tomas = c.appearance.person
+    tomas = c.printing.person
     tomas.merged_into = PersonFactory(name="Tomas Quirke-Vale")
     tomas.save()
 

@@ -7,13 +7,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from archive.models import Article, Capture, Outlet
-from quotes.models import Appearance, Membership, MergeSuggestion, Person, Quote, Unit
+from quotes.models import Membership, MergeSuggestion, Person, Printing, Quote, Unit
 
 from .conftest import populate
 
 pytestmark = pytest.mark.django_db
 
-MODELS = [Outlet, Article, Capture, Person, Unit, Membership, Quote, Appearance, MergeSuggestion]
+MODELS = [Outlet, Article, Capture, Person, Unit, Membership, Quote, Printing, MergeSuggestion]
 
 
 def changelist(model):

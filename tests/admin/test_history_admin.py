@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from archive.models import Article
-from quotes.models import Appearance, Membership, Person, Quote, Unit
+from quotes.models import Membership, Person, Printing, Quote, Unit
 
 from .conftest import populate, posted_back
 
@@ -21,7 +21,7 @@ def test_an_edit_with_a_note_is_in_the_quotes_history(admin_client, admin_user):
     """A correction made through the change form appears on the quote's History page with
     the archivist's name, the note and the old and new words."""
     populate(1)
-    quote = Quote.objects.filter(appearances__isnull=False).first()
+    quote = Quote.objects.filter(printings__isnull=False).first()
     url = reverse("admin:quotes_quote_change", args=[quote.pk])
     was = quote.text
     data = posted_back(
@@ -41,7 +41,7 @@ def test_an_edit_with_a_note_is_in_the_quotes_history(admin_client, admin_user):
 
 
 @pytest.mark.parametrize(
-    "model", [Quote, Appearance, Person, Unit, Membership, Article], ids=lambda m: m.__name__
+    "model", [Quote, Printing, Person, Unit, Membership, Article], ids=lambda m: m.__name__
 )
 def test_every_tracked_model_has_a_history_page(admin_client, model):
     """Quotes, printings, people, units, memberships and articles each show their history."""

@@ -5,7 +5,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
 from quotes.models import MergeSuggestion, Quote
-from tests.factories import AppearanceFactory, PersonFactory, QuoteFactory
+from tests.factories import PersonFactory, PrintingFactory, QuoteFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +39,10 @@ def test_open_suggestions_are_listed_with_both_texts(admin_client):
 
 
 def test_merge_action_merges_into_the_published_quote(admin_client):
-    """Merging a suggestion keeps the published quote and moves the other's appearances."""
+    """Merging a suggestion keeps the published quote and moves the other's printings."""
     person = PersonFactory()
-    suggested = AppearanceFactory(quote__person=person, quote__status=Quote.Status.SUGGESTED).quote
-    published = AppearanceFactory(quote__person=person, quote__status=Quote.Status.PUBLISHED).quote
+    suggested = PrintingFactory(quote__person=person, quote__status=Quote.Status.SUGGESTED).quote
+    published = PrintingFactory(quote__person=person, quote__status=Quote.Status.PUBLISHED).quote
     suggestion = suggest(published, suggested)
 
     act(admin_client, "merge_selected", [suggestion])
@@ -50,7 +50,7 @@ def test_merge_action_merges_into_the_published_quote(admin_client):
     suggested.refresh_from_db()
     suggestion.refresh_from_db()
     assert suggested.merged_into == published
-    assert published.appearances.count() == 2
+    assert published.printings.count() == 2
     assert suggestion.status == MergeSuggestion.Status.MERGED
 
 
@@ -82,8 +82,8 @@ def test_merge_is_recorded_as_the_users(admin_client, admin_user):
     """A suggestion merged from the queue is in the quotes' history as the user's, naming the
     suggestion; its status is decided by the actions, never edited on its page."""
     person = PersonFactory()
-    suggested = AppearanceFactory(quote__person=person, quote__status=Quote.Status.SUGGESTED).quote
-    published = AppearanceFactory(quote__person=person).quote
+    suggested = PrintingFactory(quote__person=person, quote__status=Quote.Status.SUGGESTED).quote
+    published = PrintingFactory(quote__person=person).quote
     suggestion = suggest(published, suggested)
     page = admin_client.get(reverse("admin:quotes_mergesuggestion_change", args=[suggestion.pk]))
     assert "status" not in page.context["adminform"].form.fields

@@ -29,8 +29,8 @@ def typed_quote(**fields):
         "person": PersonFactory(name="Ilse Vantongeren").pk,
         "speaker_description": "",
         "note": "Heard at the council meeting",
-        "appearances-TOTAL_FORMS": "0",
-        "appearances-INITIAL_FORMS": "0",
+        "printings-TOTAL_FORMS": "0",
+        "printings-INITIAL_FORMS": "0",
         **fields,
     }
 

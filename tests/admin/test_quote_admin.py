@@ -6,7 +6,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
 from quotes.models import MergeSuggestion, Quote
-from tests.factories import AppearanceFactory, OutletFactory, PersonFactory, QuoteFactory
+from tests.factories import OutletFactory, PersonFactory, PrintingFactory, QuoteFactory
 
 from .conftest import posted_back
 
@@ -27,16 +27,16 @@ def listed(client, **params):
 
 
 def test_list_shows_speaker_status_and_outlet_counts(admin_client):
-    """Each row shows the text, speaker, status and how many appearances and outlets it has."""
+    """Each row shows the text, speaker, status and how many printings and outlets it has."""
     person = PersonFactory(name="Ilse Vantongeren")
-    quote = AppearanceFactory(quote__person=person, quote__text="The pier will reopen.").quote
-    AppearanceFactory(quote=quote)
-    AppearanceFactory(quote=quote, article__outlet=quote.appearances.first().article.outlet)
+    quote = PrintingFactory(quote__person=person, quote__text="The pier will reopen.").quote
+    PrintingFactory(quote=quote)
+    PrintingFactory(quote=quote, article__outlet=quote.printings.first().article.outlet)
 
     response = admin_client.get(CHANGELIST)
 
     row = response.context["cl"].result_list[0]
-    assert (row.appearance_count, row.outlet_count) == (3, 2)
+    assert (row.printing_count, row.outlet_count) == (3, 2)
     content = response.content.decode()
     assert "The pier will reopen." in content
     assert "Ilse Vantongeren" in content
@@ -54,9 +54,9 @@ def test_publish_action_publishes_live_quotes(admin_client):
 
 
 def test_reject_action_keeps_rejected_quotes(admin_client):
-    """Rejected suggestions keep their rows and appearances, with status rejected. A published
+    """Rejected suggestions keep their rows and printings, with status rejected. A published
     quote is withdrawn, never rejected: it is left as it was, and the message says so."""
-    quote = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
+    quote = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote
     published = QuoteFactory()
 
     act(admin_client, "reject_selected", [quote, published])
@@ -64,7 +64,7 @@ def test_reject_action_keeps_rejected_quotes(admin_client):
     quote.refresh_from_db()
     published.refresh_from_db()
     assert quote.status == Quote.Status.REJECTED
-    assert quote.appearances.count() == 1
+    assert quote.printings.count() == 1
     assert published.status == Quote.Status.PUBLISHED
     page = admin_client.get(CHANGELIST).content.decode()
     assert "1 quote rejected." in page
@@ -74,7 +74,7 @@ def test_reject_action_keeps_rejected_quotes(admin_client):
 def test_merge_action_asks_which_quote_survives(admin_client):
     """Merging shows a confirmation page with a choice of survivor; nothing changes yet."""
     person = PersonFactory()
-    quotes = [AppearanceFactory(quote__person=person).quote for _ in range(3)]
+    quotes = [PrintingFactory(quote__person=person).quote for _ in range(3)]
 
     response = act(admin_client, "merge_selected_quotes", quotes)
 
@@ -87,10 +87,10 @@ def test_merge_action_asks_which_quote_survives(admin_client):
 
 
 def test_merge_action_merges_into_the_chosen_survivor(admin_client):
-    """After confirmation the others are merged into the survivor: their appearances move and
+    """After confirmation the others are merged into the survivor: their printings move and
     their permalinks would redirect to it."""
     person = PersonFactory()
-    survivor, second, third = (AppearanceFactory(quote__person=person).quote for _ in range(3))
+    survivor, second, third = (PrintingFactory(quote__person=person).quote for _ in range(3))
     MergeSuggestion.objects.create(quote=second, candidate=survivor, score=0.8)
 
     response = act(
@@ -105,8 +105,8 @@ def test_merge_action_merges_into_the_chosen_survivor(admin_client):
     for quote in (second, third):
         quote.refresh_from_db()
         assert quote.merged_into == survivor
-        assert quote.appearances.count() == 0
-    assert survivor.appearances.count() == 3
+        assert quote.printings.count() == 0
+    assert survivor.printings.count() == 3
     assert MergeSuggestion.objects.get().status == MergeSuggestion.Status.MERGED
 
 
@@ -147,7 +147,7 @@ def test_merge_action_refuses_already_merged_quotes(admin_client):
 def test_filters_by_status_speaker_outlet_and_article(admin_client):
     """The list filters by status, by whether a speaker is named, by outlet and by article."""
     outlet = OutletFactory(name="Kustkrant")
-    named = AppearanceFactory(quote__status=Quote.Status.SUGGESTED, article__outlet=outlet).quote
+    named = PrintingFactory(quote__status=Quote.Status.SUGGESTED, article__outlet=outlet).quote
     described = QuoteFactory(person=None, speaker_description="one fisherman")
     nobody = QuoteFactory(person=None, status=Quote.Status.REJECTED)
 
@@ -155,8 +155,8 @@ def test_filters_by_status_speaker_outlet_and_article(admin_client):
     assert listed(admin_client, speaker="named") == {named}
     assert listed(admin_client, speaker="described") == {described}
     assert listed(admin_client, speaker="none") == {nobody}
-    assert listed(admin_client, appearances__article__outlet__id__exact=outlet.pk) == {named}
-    article = named.appearances.get().article
+    assert listed(admin_client, printings__article__outlet__id__exact=outlet.pk) == {named}
+    article = named.printings.get().article
     assert listed(admin_client, article=article.pk) == {named}
 
 
@@ -173,22 +173,22 @@ def test_view_on_site_only_for_published_quotes(admin_client):
     assert not has_link(suggested)
 
 
-def test_change_page_lists_appearances_with_outlet(admin_client):
+def test_change_page_lists_printings_with_outlet(admin_client):
     """A quote's change page lists where it appeared, with outlet and attribution."""
-    appearance = AppearanceFactory(article__outlet=OutletFactory(name="Kustkrant"))
+    printing = PrintingFactory(article__outlet=OutletFactory(name="Kustkrant"))
 
     page = admin_client.get(
-        reverse("admin:quotes_quote_change", args=[appearance.quote.pk])
+        reverse("admin:quotes_quote_change", args=[printing.quote.pk])
     ).content.decode()
 
     assert "Kustkrant" in page
-    assert appearance.attribution in page
-    assert reverse("admin:archive_article_change", args=[appearance.article.pk]) in page
+    assert printing.attribution in page
+    assert reverse("admin:archive_article_change", args=[printing.article.pk]) in page
 
 
 def test_edited_text_is_found_by_search(admin_client, client):
     """A quote whose text an archivist corrects is found by its new words on the site."""
-    quote = AppearanceFactory(quote__text="The pier will reopen in May.").quote
+    quote = PrintingFactory(quote__text="The pier will reopen in May.").quote
     url = reverse("admin:quotes_quote_change", args=[quote.pk])
     response = admin_client.get(url)
     data = posted_back(response, text="The lighthouse will reopen in May.")
@@ -215,7 +215,7 @@ def test_archivists_wording_survives_later_imports(admin_client):
     quote.refresh_from_db()
     assert quote.text_edited
     assert quote.text == corrected
-    assert quote.appearances.count() == 2
+    assert quote.printings.count() == 2
 
 
 def change_url(quote):
@@ -246,7 +246,7 @@ def test_state_and_flags_are_shown_not_edited(admin_client):
 
 def test_a_posted_status_is_ignored(admin_client):
     """A status or flag sent with the form changes nothing."""
-    quote = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
+    quote = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote
     data = posted_back(admin_client.get(change_url(quote)), status="published", text_edited="on")
 
     assert admin_client.post(change_url(quote), data).status_code == 302
@@ -259,7 +259,7 @@ def test_a_posted_status_is_ignored(admin_client):
 def test_text_correction_is_on_the_public_record_with_the_note(admin_client, admin_user):
     """Correcting a published quote's words records a public correction with the note, and
     the quote keeps the archivist's wording."""
-    quote = AppearanceFactory(quote__text="The pier will reopen in May.").quote
+    quote = PrintingFactory(quote__text="The pier will reopen in May.").quote
     data = posted_back(
         admin_client.get(change_url(quote)),
         text="The pier will reopen in June.",
@@ -279,7 +279,7 @@ def test_text_correction_is_on_the_public_record_with_the_note(admin_client, adm
 
 def test_speaker_is_changed_through_the_form(admin_client):
     """Choosing another person credits the quote to them, on the public record."""
-    quote = AppearanceFactory(quote__person=PersonFactory(name="Ilse Vantongeren")).quote
+    quote = PrintingFactory(quote__person=PersonFactory(name="Ilse Vantongeren")).quote
     other = PersonFactory(name="Tomas Quirke")
     data = posted_back(admin_client.get(change_url(quote)), person=other.pk)
 
@@ -292,7 +292,7 @@ def test_speaker_is_changed_through_the_form(admin_client):
 
 def test_a_merged_person_cannot_be_chosen(admin_client):
     """A person merged into someone else is refused on the form, naming the survivor."""
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     survivor = PersonFactory(name="Ilse Vantongeren")
     merged = PersonFactory(name="I. Vantongeren", merged_into=survivor)
     data = posted_back(admin_client.get(change_url(quote)), person=merged.pk)
@@ -442,7 +442,7 @@ def test_change_page_offers_the_changes_its_state_allows(admin_client):
 def test_publish_button_publishes_and_comes_back(admin_client, admin_user):
     """The Publish button publishes the quote as the user who pressed it and returns to the
     quote's page."""
-    quote = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
+    quote = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote
     url = reverse("admin:quotes_quote_curate", args=[quote.pk, "publish"])
 
     assert admin_client.get(url).status_code == 405

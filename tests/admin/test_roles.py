@@ -17,7 +17,7 @@ from quotes.models import (
     Quote,
 )
 from quotes.services import lifecycle
-from tests.factories import AppearanceFactory, PersonFactory, QuoteFactory
+from tests.factories import PersonFactory, PrintingFactory, QuoteFactory
 
 from .conftest import posted_back
 
@@ -107,7 +107,7 @@ CONFLICT_ACTIONS = {"keep_quote_speaker", "credit_printing_speaker"}
         ),
         ("admin:quotes_attributionconflict_changelist", CONFLICT_ACTIONS, CONFLICT_ACTIONS),
         ("admin:quotes_person_changelist", set(), {"merge_selected_people"}),
-        ("admin:quotes_appearance_changelist", set(), {"split_selected"}),
+        ("admin:quotes_printing_changelist", set(), {"split_selected"}),
     ],
 )
 def test_queues_offer_archivists_review_and_editors_merging(
@@ -184,9 +184,9 @@ def test_an_archivist_dismisses_a_quote_merge_suggestion(as_archivist):
 
 def test_an_archivist_settles_an_attribution_conflict(as_archivist, archivist):
     """Crediting the printing's speaker is an archivist's correction, recorded as theirs."""
-    quote = AppearanceFactory(quote__person=PersonFactory(name="Ilse Varnhagen")).quote
-    printing = AppearanceFactory(quote=quote, person=PersonFactory(name="Tomas Quirke"))
-    conflict = AttributionConflict.objects.create(quote=quote, appearance=printing)
+    quote = PrintingFactory(quote__person=PersonFactory(name="Ilse Varnhagen")).quote
+    printing = PrintingFactory(quote=quote, person=PersonFactory(name="Tomas Quirke"))
+    conflict = AttributionConflict.objects.create(quote=quote, printing=printing)
 
     act(
         as_archivist,
@@ -226,13 +226,13 @@ def test_buttons_on_a_quotes_page_follow_the_role(client, archivist, editor):
 
 def test_an_archivist_posting_a_button_is_refused(as_archivist):
     """The publish, reject, restore, withdraw and split views answer 403 to an archivist."""
-    quote = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
+    quote = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote
     for decision in ("publish", "reject", "restore"):
         url = reverse("admin:quotes_quote_curate", args=[quote.pk, decision])
         assert as_archivist.post(url).status_code == 403
     withdraw = reverse("admin:quotes_quote_withdraw", args=[quote.pk])
     assert as_archivist.get(withdraw).status_code == 403
-    split = reverse("admin:quotes_appearance_split", args=[quote.appearances.get().pk])
+    split = reverse("admin:quotes_printing_split", args=[quote.printings.get().pk])
     assert as_archivist.post(split).status_code == 403
     quote.refresh_from_db()
     assert quote.status == Quote.Status.SUGGESTED
@@ -241,7 +241,7 @@ def test_an_archivist_posting_a_button_is_refused(as_archivist):
 def test_an_editor_publishes_withdraws_and_restores(as_editor, editor):
     """An editor's buttons publish a suggestion, then withdraw and restore it, each change
     recorded as theirs."""
-    quote = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
+    quote = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote
 
     as_editor.post(reverse("admin:quotes_quote_curate", args=[quote.pk, "publish"]))
     as_editor.post(
@@ -259,7 +259,7 @@ def test_an_editor_publishes_withdraws_and_restores(as_editor, editor):
 
 def test_an_archivist_corrects_a_quote(as_archivist, archivist):
     """An archivist may correct a quote's words; the correction is theirs."""
-    quote = AppearanceFactory(quote__text="The pier will reopen in May.").quote
+    quote = PrintingFactory(quote__text="The pier will reopen in May.").quote
     url = reverse("admin:quotes_quote_change", args=[quote.pk])
 
     data = posted_back(as_archivist.get(url), text="The pier will reopen in June.")
@@ -273,8 +273,8 @@ def test_an_archivist_corrects_a_quote(as_archivist, archivist):
 def test_moving_a_printing_is_an_editors_call(client, archivist, editor):
     """An archivist sees a printing's quote but cannot move it (that may merge the quote it
     leaves); an editor can."""
-    appearance = AppearanceFactory()
-    url = reverse("admin:quotes_appearance_change", args=[appearance.pk])
+    printing = PrintingFactory()
+    url = reverse("admin:quotes_printing_change", args=[printing.pk])
 
     client.force_login(archivist)
     assert "quote" not in client.get(url).context["adminform"].form.fields
@@ -318,8 +318,8 @@ def test_an_editor_may_publish_on_archiving(as_editor):
 def test_the_review_rows_decide_only_for_editors(client, archivist, editor):
     """An article's review rows offer Publish and Reject to an editor; an archivist sees the
     row and its Edit link only."""
-    quote = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
-    article = quote.appearances.get().article
+    quote = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote
+    article = quote.printings.get().article
     url = reverse("admin:archive_article_change", args=[article.pk])
     publish = reverse("admin:quotes_quote_curate", args=[quote.pk, "publish"])
     edit = reverse("admin:quotes_quote_change", args=[quote.pk])
@@ -333,17 +333,17 @@ def test_the_review_rows_decide_only_for_editors(client, archivist, editor):
 
 def test_articles_quotes_and_printings_are_deleted_by_no_one(client, archivist, editor):
     """No role deletes an article, a quote or a printing."""
-    appearance = AppearanceFactory()
+    printing = PrintingFactory()
     urls = [
-        reverse("admin:archive_article_delete", args=[appearance.article.pk]),
-        reverse("admin:quotes_quote_delete", args=[appearance.quote.pk]),
-        reverse("admin:quotes_appearance_delete", args=[appearance.pk]),
+        reverse("admin:archive_article_delete", args=[printing.article.pk]),
+        reverse("admin:quotes_quote_delete", args=[printing.quote.pk]),
+        reverse("admin:quotes_printing_delete", args=[printing.pk]),
     ]
     for user in (archivist, editor):
         client.force_login(user)
         for url in urls:
             assert client.post(url, {"post": "yes"}).status_code == 403
-    assert Article.objects.filter(pk=appearance.article.pk).exists()
+    assert Article.objects.filter(pk=printing.article.pk).exists()
 
 
 # Users

@@ -7,11 +7,11 @@ import pytest
 
 from quotes.models import Quote
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     OutletFactory,
     PersonAliasFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -31,8 +31,8 @@ def archive():
     post = OutletFactory(name="Morning Post")
     star = OutletFactory(name="Evening Star")
     pier = QuoteFactory(person=olena, text="We hold the pier.")
-    AppearanceFactory(quote=pier, article__outlet=star, article__published=JUNE)
-    AppearanceFactory(
+    PrintingFactory(quote=pier, article__outlet=star, article__published=JUNE)
+    PrintingFactory(
         quote=pier,
         article__outlet=post,
         article__published=MARCH,
@@ -40,14 +40,14 @@ def archive():
         article__body="“We hold the pier.” said O. Harbourmaster.",
     )
     bridge = QuoteFactory(person=None, speaker_description="one soldier", text="The bridge held.")
-    AppearanceFactory(quote=bridge, article__outlet=star, article__published=JUNE)
+    PrintingFactory(quote=bridge, article__outlet=star, article__published=JUNE)
     hidden = [
         QuoteFactory(text="Suggested words.", status=Quote.Status.SUGGESTED),
         QuoteFactory(text="Rejected words.", status=Quote.Status.REJECTED),
         QuoteFactory(text="Merged words.", merged_into=pier),
     ]
     for quote in hidden:
-        AppearanceFactory(quote=quote, article__outlet=post, article__published=MARCH)
+        PrintingFactory(quote=quote, article__outlet=post, article__published=MARCH)
     return {
         "olena": olena,
         "brigade": brigade,

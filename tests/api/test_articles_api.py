@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import AppearanceFactory, ArticleFactory
+from tests.factories import ArticleFactory, PrintingFactory
 
 
 @pytest.mark.django_db
@@ -13,7 +13,7 @@ def test_lists_only_articles_with_published_quotes(client, archive):
     assert data["count"] == 3
     ids = {row["id"] for row in data["results"]}
     for quote in archive["hidden"]:
-        article = quote.appearances.get().article
+        article = quote.printings.get().article
         assert article.pk not in ids
         assert client.get(f"/api/articles/{article.pk}/").status_code == 404
 
@@ -21,12 +21,12 @@ def test_lists_only_articles_with_published_quotes(client, archive):
 @pytest.mark.django_db
 def test_article_gives_text_and_metadata_never_the_raw_source(client):
     """The detail gives body, sha256, archived_at and the quotes; never `raw`."""
-    appearance = AppearanceFactory(
+    printing = PrintingFactory(
         quote__text="We hold the pier.",
         article__raw=b"<html><script>secret()</script></html>",
         article__outlet__name="Morning Post",
     )
-    article = appearance.article
+    article = printing.article
     response = client.get(f"/api/articles/{article.pk}/")
     data = response.json()
     assert "raw" not in data
@@ -37,8 +37,8 @@ def test_article_gives_text_and_metadata_never_the_raw_source(client):
     assert data["archived_url"] == f"http://testserver/articles/{article.pk}/"
     assert data["outlet"] == {"name": "Morning Post", "slug": "morning-post"}
     [quote] = data["quotes"]
-    assert quote["quote"]["id"] == appearance.quote.short_id
-    assert quote["speaker"] == appearance.quote.person.name
+    assert quote["quote"]["id"] == printing.quote.short_id
+    assert quote["speaker"] == printing.quote.person.name
     assert data["body"][quote["start"] : quote["end"]] == "We hold the pier."
     assert quote["segments"] == [[quote["start"], quote["end"]]]
 
@@ -46,15 +46,15 @@ def test_article_gives_text_and_metadata_never_the_raw_source(client):
 @pytest.mark.django_db
 def test_article_lists_only_its_published_quotes(client):
     """A suggested quote in a published quote's article is not shown with it."""
-    article = AppearanceFactory(quote__text="Shown.").article
+    article = PrintingFactory(quote__text="Shown.").article
     article.body += " “Not shown.” he said."
     article.save()
-    AppearanceFactory(
+    PrintingFactory(
         article=article, quote__status="suggested", quote__text="Not shown.", text="Not shown."
     )
     data = client.get(f"/api/articles/{article.pk}/").json()
     assert [q["quote"]["id"] for q in data["quotes"]] == [
-        article.appearances.get(quote__text="Shown.").quote.short_id
+        article.printings.get(quote__text="Shown.").quote.short_id
     ]
 
 
@@ -104,7 +104,7 @@ def test_bad_filter_value_is_400(client, archive, query, field):
 @pytest.mark.django_db
 def test_list_query_count_does_not_grow_with_rows(client, django_assert_max_num_queries):
     """A page of articles runs a fixed number of queries."""
-    AppearanceFactory.create_batch(12)
+    PrintingFactory.create_batch(12)
     with django_assert_max_num_queries(2):
         response = client.get("/api/articles/?page_size=200")
     assert response.json()["count"] == 12
@@ -113,9 +113,9 @@ def test_list_query_count_does_not_grow_with_rows(client, django_assert_max_num_
 @pytest.mark.django_db
 def test_detail_query_count(client, django_assert_max_num_queries):
     """An article with many quotes runs a fixed number of queries."""
-    first = AppearanceFactory()
+    first = PrintingFactory()
     for n in range(5):
-        AppearanceFactory(article=first.article, start=100 + 10 * n, end=105 + 10 * n)
+        PrintingFactory(article=first.article, start=100 + 10 * n, end=105 + 10 * n)
     with django_assert_max_num_queries(2):
         response = client.get(f"/api/articles/{first.article.pk}/")
     assert len(response.json()["quotes"]) == 6

@@ -19,7 +19,7 @@ from quotes import exporting, public
 from quotes.filters import QuoteFilter
 from quotes.models import Export, Quote
 from quotes.search import refresh_search
-from tests.factories import AppearanceFactory, MembershipFactory, QuoteFactory
+from tests.factories import MembershipFactory, PrintingFactory, QuoteFactory
 
 
 def content(response):
@@ -38,7 +38,7 @@ def jsonl_records(response):
 
 
 @pytest.mark.django_db
-def test_csv_has_one_row_per_appearance(client, archive):
+def test_csv_has_one_row_per_printing(client, archive):
     """Each printing of a published quote is one row; hidden quotes are not exported."""
     response = client.get("/quotes/export.csv")
     assert response.status_code == 200
@@ -75,7 +75,7 @@ def test_csv_has_one_row_per_appearance(client, archive):
 def test_csv_round_trips_commas_quotes_and_newlines(client):
     """A cell with commas, double quotes and line breaks reads back exactly."""
     awkward = 'We said "no", then\nwe said, "yes".'
-    AppearanceFactory(quote__text=awkward, attribution='he said, "firmly"')
+    PrintingFactory(quote__text=awkward, attribution='he said, "firmly"')
     [row] = csv_rows(client.get("/quotes/export.csv"))
     assert row["quote_text"] == awkward
     assert row["appearance_text"] == awkward
@@ -86,7 +86,7 @@ def test_csv_round_trips_commas_quotes_and_newlines(client):
 @pytest.mark.parametrize("text", ["=HYPERLINK(1)", "+1+2", "-2+3", "@SUM(A1)"])
 def test_csv_cells_never_start_a_formula(client, text):
     """A cell a spreadsheet would run as a formula is prefixed with a single quote."""
-    AppearanceFactory(quote__text=text, article__body=f"“{text}” she said.")
+    PrintingFactory(quote__text=text, article__body=f"“{text}” she said.")
     [row] = csv_rows(client.get("/quotes/export.csv"))
     assert row["quote_text"] == "'" + text
     assert row["appearance_text"] == "'" + text
@@ -160,9 +160,9 @@ def test_bad_filter_value_is_400_as_text(client, archive, extension, query, mess
 def test_query_count_grows_by_chunk_not_by_row(client, extension, django_assert_max_num_queries):
     """Quotes are fetched a chunk at a time with their details, not a query a row."""
     for _ in range(20):
-        appearance = AppearanceFactory()
-        AppearanceFactory(quote=appearance.quote)
-        MembershipFactory(person=appearance.quote.person)
+        printing = PrintingFactory()
+        PrintingFactory(quote=printing.quote)
+        MembershipFactory(person=printing.quote.person)
     QuoteFactory(person=None)  # printed nowhere: one row, blank article columns
     with django_assert_max_num_queries(6):
         response = client.get(f"/quotes/export.{extension}")

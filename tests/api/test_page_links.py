@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import AppearanceFactory, MembershipFactory
+from tests.factories import MembershipFactory, PrintingFactory
 
 SITE = "https://verbatim.example"
 # A Host a permissive ALLOWED_HOSTS (as in development) lets through.
@@ -14,8 +14,8 @@ def three_of_everything():
     """Three published quotes, each by its own member of its own unit, printed in its own
     article of its own outlet: every list has three rows."""
     for _ in range(3):
-        appearance = AppearanceFactory()
-        MembershipFactory(person=appearance.quote.person)
+        printing = PrintingFactory()
+        MembershipFactory(person=printing.quote.person)
 
 
 @pytest.mark.django_db

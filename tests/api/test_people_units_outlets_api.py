@@ -4,9 +4,9 @@ errors and query counts."""
 import pytest
 
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     PersonAliasFactory,
+    PrintingFactory,
     UnitFactory,
 )
 
@@ -68,9 +68,9 @@ def test_person_with_two_matching_aliases_is_listed_once(client, archive):
 def test_list_query_count_does_not_grow_with_rows(client, endpoint, django_assert_max_num_queries):
     """A page of people, units or outlets runs a fixed number of queries."""
     for _ in range(12):
-        appearance = AppearanceFactory()
-        PersonAliasFactory(person=appearance.quote.person)
-        MembershipFactory(person=appearance.quote.person, unit__parent=UnitFactory())
+        printing = PrintingFactory()
+        PersonAliasFactory(person=printing.quote.person)
+        MembershipFactory(person=printing.quote.person, unit__parent=UnitFactory())
     with django_assert_max_num_queries(4):
         response = client.get(f"/api/{endpoint}/?page_size=200")
     assert response.json()["count"] == 12
@@ -119,9 +119,9 @@ def test_outlets_count_only_published_quotes(client, archive):
 @pytest.mark.django_db
 def test_outlet_with_only_hidden_quotes_is_not_listed(client):
     """An outlet that printed only suggested quotes is not in the API."""
-    appearance = AppearanceFactory(quote__status="suggested", article__outlet__name="Quiet")
+    printing = PrintingFactory(quote__status="suggested", article__outlet__name="Quiet")
     assert slugs(client.get("/api/outlets/")) == []
-    assert client.get(f"/api/outlets/{appearance.article.outlet.slug}/").status_code == 404
+    assert client.get(f"/api/outlets/{printing.article.outlet.slug}/").status_code == 404
 
 
 @pytest.mark.django_db

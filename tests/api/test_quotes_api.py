@@ -10,7 +10,7 @@ from rest_framework.serializers import ModelSerializer
 from quotes import public
 from quotes.api.serializers import QuoteSerializer
 from quotes.models import Quote
-from tests.factories import AppearanceFactory, MembershipFactory, QuoteFactory
+from tests.factories import MembershipFactory, PrintingFactory, QuoteFactory
 
 
 def texts(response):
@@ -31,7 +31,7 @@ def test_list_shows_only_published_unmerged_quotes(client, archive):
 
 @pytest.mark.django_db
 def test_quote_representation(client, archive):
-    """A quote gives its permalink, speaker, units, appearances, first date and outlet count."""
+    """A quote gives its permalink, speaker, units, printings, first date and outlet count."""
     pier = archive["pier"]
     data = client.get(f"/api/quotes/{pier.short_id}/").json()
     assert data["id"] == pier.short_id
@@ -156,11 +156,11 @@ def test_page_size_above_the_cap_gives_200(client, settings):
 
 @pytest.mark.django_db
 def test_list_query_count_does_not_grow_with_rows(client, django_assert_max_num_queries):
-    """A page of quotes with speakers, units and appearances runs a fixed number of queries."""
+    """A page of quotes with speakers, units and printings runs a fixed number of queries."""
     for _ in range(15):
-        appearance = AppearanceFactory()
-        AppearanceFactory(quote=appearance.quote)
-        MembershipFactory(person=appearance.quote.person)
+        printing = PrintingFactory()
+        PrintingFactory(quote=printing.quote)
+        MembershipFactory(person=printing.quote.person)
     with django_assert_max_num_queries(4):
         response = client.get("/api/quotes/?page_size=200")
     assert len(response.json()["results"]) == 15
@@ -172,7 +172,7 @@ def test_written_out_quotes_are_what_the_declared_fields_give(client, archive):
     byte for byte what DRF's walk of the declared fields gives: a named and an unnamed
     speaker, units, and a printing with no outlet, no date and no URL."""
     odd = QuoteFactory(person=archive["olena"], text="Undated, from nowhere.")
-    AppearanceFactory(quote=odd, article__outlet=None, article__published=None, article__url=None)
+    PrintingFactory(quote=odd, article__outlet=None, article__published=None, article__url=None)
     request = RequestFactory().get("/api/quotes/")
     serializer = QuoteSerializer(context={"request": request})
     quotes = public.quotes().in_list_order().for_listing()

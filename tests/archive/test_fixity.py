@@ -184,8 +184,8 @@ def test_admin_shows_the_source_and_hash_read_only(admin_client, archived):
             "raw": "Rewritten.",
             "sha256": "0" * 64,
             "raw_format": "html",
-            "appearances-TOTAL_FORMS": "0",
-            "appearances-INITIAL_FORMS": "0",
+            "printings-TOTAL_FORMS": "0",
+            "printings-INITIAL_FORMS": "0",
         },
     )
 

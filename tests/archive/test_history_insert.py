@@ -4,8 +4,8 @@ what django-simple-history's bulk_history_create records: the same rows, users a
 import pytest
 from django.contrib.auth import get_user_model
 
-from quotes.models import Appearance, Quote
-from tests.factories import AppearanceFactory, QuoteFactory
+from quotes.models import Printing, Quote
+from tests.factories import PrintingFactory, QuoteFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -27,24 +27,24 @@ def test_the_rows_are_those_bulk_history_create_writes():
     quotes = [QuoteFactory(status=Quote.Status.PUBLISHED) for _ in range(3)]
     quotes[0]._history_user, quotes[0]._change_reason = editor, "published with a note"
     quotes[1]._change_reason = "a reason alone"
-    printings = [AppearanceFactory(quote=quotes[2]) for _ in range(2)]
+    printings = [PrintingFactory(quote=quotes[2]) for _ in range(2)]
     ids = [q.pk for q in quotes]
     Quote.history.all().delete()
-    Appearance.history.all().delete()
+    Printing.history.all().delete()
 
     Quote.history.bulk_history_create(quotes, update=True, default_change_reason=None)
-    Appearance.history.bulk_history_create(printings, default_change_reason=None)
-    expected = history_rows(Quote, ids), history_rows(Appearance, [a.pk for a in printings])
+    Printing.history.bulk_history_create(printings, default_change_reason=None)
+    expected = history_rows(Quote, ids), history_rows(Printing, [a.pk for a in printings])
     Quote.history.all().delete()
-    Appearance.history.all().delete()
+    Printing.history.all().delete()
 
     Quote.history.bulk_history_insert(quotes, update=True, default_change_reason=None)
-    Appearance.history.bulk_history_insert(printings, default_change_reason=None)
-    written = history_rows(Quote, ids), history_rows(Appearance, [a.pk for a in printings])
+    Printing.history.bulk_history_insert(printings, default_change_reason=None)
+    written = history_rows(Quote, ids), history_rows(Printing, [a.pk for a in printings])
 
     assert written == expected
     assert len(written[0]) == 3 and len(written[1]) == 2
     first = Quote.history.filter(id=quotes[0].pk).get()
     assert (first.history_user, first.history_change_reason) == (editor, "published with a note")
     assert first.history_type == "~"
-    assert {h.history_type for h in Appearance.history.all()} == {"+"}
+    assert {h.history_type for h in Printing.history.all()} == {"+"}

@@ -148,8 +148,8 @@ def test_admin_change_forms_refuse_other_schemes(admin_client):
             "outlet": outlet.pk,
             "url": "javascript:alert(1)",
             "published": "2031-01-01",
-            "appearances-TOTAL_FORMS": "0",
-            "appearances-INITIAL_FORMS": "0",
+            "printings-TOTAL_FORMS": "0",
+            "printings-INITIAL_FORMS": "0",
         },
     )
     outlet_response = admin_client.post(

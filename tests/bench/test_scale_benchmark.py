@@ -17,7 +17,7 @@ from django.db import connection
 from archive.models import Article, Outlet
 from bench.scale import archive
 from quotes import matching, public, search
-from quotes.models import Appearance, Fingerprint, Person, Quote
+from quotes.models import Fingerprint, Person, Printing, Quote
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,19 +40,19 @@ def test_the_archive_has_its_sizes_and_consistent_printings():
     """Exactly N printings, about two a quote, each at its offsets in its article's text, and
     each quote dated by its earliest printing."""
     built = archive.SyntheticArchive(printings=600, seed=7)
-    appearances = built.tables[Appearance]
+    printings = built.tables[Printing]
     quotes = built.tables[Quote]
     articles = {a["id"]: a for a in built.tables[Article]}
-    assert len(appearances) == 600
-    assert 1.6 < len(appearances) / len(quotes) < 2.4
+    assert len(printings) == 600
+    assert 1.6 < len(printings) / len(quotes) < 2.4
     assert len(articles) == archive.sizes(600)["articles"]
-    for appearance in appearances:
-        body = articles[appearance["article_id"]]["body"]
-        assert body[appearance["start"] : appearance["end"]] == appearance["text"]
+    for printing in printings:
+        body = articles[printing["article_id"]]["body"]
+        assert body[printing["start"] : printing["end"]] == printing["text"]
     first = {}
-    for appearance in appearances:
-        published = articles[appearance["article_id"]]["published"]
-        quote = appearance["quote_id"]
+    for printing in printings:
+        published = articles[printing["article_id"]]["published"]
+        quote = printing["quote_id"]
         first[quote] = min(first.get(quote, published), published)
     assert all(q["first_published"] == first[q["id"]] for q in quotes)
 
@@ -75,21 +75,21 @@ def test_the_loaded_archive_is_what_the_app_would_have_derived():
     built = archive.SyntheticArchive(printings=300, seed=3)
     archive.load(built, log=lambda message: None)
 
-    assert Appearance.objects.count() == 300
+    assert Printing.objects.count() == 300
     assert Quote.objects.count() == len(built.tables[Quote])
     for word, quotes in built.words_near(0.1, count=3) + built.words_near(0.01, count=3):
         assert search.search_quotes(Quote.objects.all(), word).count() == quotes
     table, printing, key = archive.fingerprint_layout()
-    for appearance in Appearance.objects.order_by("pk")[:40]:
+    for printing in Printing.objects.order_by("pk")[:40]:
         stored = set(
-            Fingerprint.objects.filter(**{printing.removesuffix("_id"): appearance}).values_list(
+            Fingerprint.objects.filter(**{printing.removesuffix("_id"): printing}).values_list(
                 key, flat=True
             )
         )
-        assert stored == set(matching.fingerprint_keys(appearance.text))
+        assert stored == set(matching.fingerprint_keys(printing.text))
 
     def rows(quote):
-        printings = list(quote.appearances.order_by("pk").values())
+        printings = list(quote.printings.order_by("pk").values())
         return {
             f.attname: getattr(quote, f.attname) for f in Quote._meta.concrete_fields
         }, printings
@@ -270,5 +270,5 @@ def test_blocks_made_in_parallel_give_the_same_archive(monkeypatch):
     alone = archive.SyntheticArchive(printings=500, seed=9, processes=1)
     shared = archive.SyntheticArchive(printings=500, seed=9, processes=2)
     assert alone.digest() == shared.digest()
-    assert len(alone.tables[Appearance]) == 500
+    assert len(alone.tables[Printing]) == 500
     assert len({q["short_id"] for q in alone.tables[Quote]}) == len(alone.tables[Quote])

@@ -47,8 +47,8 @@ def archivist():
 
 def with_reach(quotes):
     return quotes.annotate(
-        outlets_seen=Count("appearances__article__outlet", distinct=True),
-        articles_seen=Count("appearances__article", distinct=True),
+        outlets_seen=Count("printings__article__outlet", distinct=True),
+        articles_seen=Count("printings__article", distinct=True),
     )
 
 

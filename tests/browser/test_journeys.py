@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from quotes import public
-from quotes.models import Appearance, Quote
+from quotes.models import Printing, Quote
 
 from .pages import (
     FERRY_ARTICLE,
@@ -102,7 +102,7 @@ def search(page, **fields):
 def carried_by(quote):
     """What the permalink must say of who carried `quote`: its outlets' names, how many
     articles printed it, and how many of those have no outlet, from its public printings."""
-    printings = Appearance.objects.filter(quote=quote).select_related("article__outlet")
+    printings = Printing.objects.filter(quote=quote).select_related("article__outlet")
     articles = {p.article_id: p.article for p in printings}
     outlets = {a.outlet.name for a in articles.values() if a.outlet_id}
     unknown = sum(1 for a in articles.values() if not a.outlet_id)
@@ -163,11 +163,11 @@ def test_researcher_searches_filters_downloads_and_cites(archive, new_context):
     name, base_url = archive
     by_speaker = ids_of(public.quotes().filter(person__name=SPEAKER))
     by_unit = ids_of(public.quotes().filter(person__memberships__unit__name=UNIT).distinct())
-    printed = Appearance.objects.filter(article__outlet__name=OUTLET)
-    by_outlet = ids_of(public.quotes().filter(appearances__in=printed).distinct())
+    printed = Printing.objects.filter(article__outlet__name=OUTLET)
+    by_outlet = ids_of(public.quotes().filter(printings__in=printed).distinct())
     by_outlet_from = ids_of(
         public.quotes()
-        .filter(appearances__in=printed.filter(article__published__gte=FROM_DATE))
+        .filter(printings__in=printed.filter(article__published__gte=FROM_DATE))
         .distinct()
     )
     outlet = public.outlets().get(name=OUTLET)

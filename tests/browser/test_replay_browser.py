@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.urls import reverse
 
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 from tests.replay.warcs import make_capture
 
 from .support import CHROMIUM, SCREENSHOTS
@@ -88,7 +88,7 @@ def open_page(browser, url, *, origin):
 def replayed(live_server):
     """The replay address of a capture of a public article holding HOSTILE_PAGE, the article's
     page and the live server's origin."""
-    article = AppearanceFactory(article__url="https://news.test/pier").article
+    article = PrintingFactory(article__url="https://news.test/pier").article
     capture = make_capture(article, HOSTILE_PAGE)
     return {
         "replay": live_server.url + reverse("quotes:capture-replay", args=[capture.pk]),

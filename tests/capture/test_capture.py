@@ -67,7 +67,7 @@ def test_quotes_published_for_the_requesting_editor(httpserver):
     url = serve(httpserver, "/news/bridge", article_page(head=COURIER_HEAD))
     capture = request_capture(url, publish=True, user=editor)
     assert capture.requested_by == editor and capture.publish
-    quotes = Quote.objects.filter(appearances__article=capture.article)
+    quotes = Quote.objects.filter(printings__article=capture.article)
     assert quotes.exists()
     assert set(quotes.values_list("status", flat=True)) == {Quote.Status.PUBLISHED}
 

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from tests.factories import AppearanceFactory, OutletFactory, PersonFactory, QuoteFactory
+from tests.factories import OutletFactory, PersonFactory, PrintingFactory, QuoteFactory
 
 ARCHIVED = datetime.datetime(2031, 6, 3, 9, 30, tzinfo=datetime.UTC)
 NASTY_TEXT = 'Close it </script><script>alert(1)</script> {now} at 100% & $5 #1 _x_ ~y^ \\z "ok"'
@@ -17,11 +17,11 @@ def site_url(settings):
     return settings.SITE_URL
 
 
-def archived(appearance, when=ARCHIVED):
-    """`appearance`'s article as archived at `when` (auto_now_add cannot be set on create)."""
-    type(appearance.article).objects.filter(pk=appearance.article.pk).update(archived_at=when)
-    appearance.article.refresh_from_db()
-    return appearance
+def archived(printing, when=ARCHIVED):
+    """`printing`'s article as archived at `when` (auto_now_add cannot be set on create)."""
+    type(printing.article).objects.filter(pk=printing.article.pk).update(archived_at=when)
+    printing.article.refresh_from_db()
+    return printing
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def quote():
     person = PersonFactory(name="Iryna Lighthouse", description="Harbour master")
     quote = QuoteFactory(person=person, text="The tide will turn.")
     archived(
-        AppearanceFactory(
+        PrintingFactory(
             quote=quote,
             article__outlet=OutletFactory(name="Later Herald"),
             article__title="Council meets again",
@@ -39,7 +39,7 @@ def quote():
         when=timezone.now(),
     )
     archived(
-        AppearanceFactory(
+        PrintingFactory(
             quote=quote,
             article__outlet=OutletFactory(name="Harbour Gazette"),
             article__title="Storm season ends",
@@ -56,7 +56,7 @@ def nasty_quote():
     person = PersonFactory(name="Ana {Brace} 50% & Co")
     quote = QuoteFactory(person=person, text=NASTY_TEXT)
     archived(
-        AppearanceFactory(
+        PrintingFactory(
             quote=quote,
             article__title="Headline with </script> & {braces}",
             article__outlet=OutletFactory(name="News & Co_"),

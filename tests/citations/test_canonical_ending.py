@@ -9,7 +9,7 @@ from archive.models import Article
 from archive.services import archive_article
 from quotes.citations import Citation, citable_quotes
 from quotes.matching import canonical_text
-from quotes.models import Appearance, Quote
+from quotes.models import Printing, Quote
 from quotes.services.reextraction import reextract_article
 
 PIER = (
@@ -71,7 +71,7 @@ def test_reextraction_gives_a_redone_quote_the_clean_ending():
     article, _ = archive_article(raw=PIER.encode(), source_file="pier.txt")
     # As an older extractor might have left it: the printing read short, the quote's text
     # ending in the comma.
-    Appearance.objects.update(text="We will rebuild the pier,")
+    Printing.objects.update(text="We will rebuild the pier,")
     Quote.objects.update(text="We will rebuild the pier,")
     reextract_article(article=Article.objects.get(pk=article.pk))
     assert list(Quote.objects.values_list("text", flat=True)) == [

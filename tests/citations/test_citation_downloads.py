@@ -7,7 +7,7 @@ import pytest
 from archive.models import Article
 from quotes.models import Quote
 from tests.citations.parsing import latex_text, parse_bibtex, parse_ris
-from tests.factories import AppearanceFactory, QuoteFactory
+from tests.factories import PrintingFactory, QuoteFactory
 
 CONTENT_TYPES = {
     "bib": "application/x-bibtex",
@@ -64,7 +64,7 @@ def test_csl_json_download_parses(client, quote):
 @pytest.mark.parametrize("status", [Quote.Status.SUGGESTED, Quote.Status.REJECTED])
 def test_unpublished_quote_has_no_citation(client, status):
     """A suggested or rejected quote's files are not found, like its page."""
-    quote = AppearanceFactory(quote__status=status).quote
+    quote = PrintingFactory(quote__status=status).quote
     for format in CONTENT_TYPES:
         assert client.get(url(quote, format)).status_code == 404
 
@@ -104,8 +104,8 @@ def test_upper_case_id_redirects_to_the_canonical_file(client, quote):
 
 @pytest.mark.django_db
 def test_download_runs_a_fixed_number_of_queries(client, quote, django_assert_max_num_queries):
-    """More appearances do not cost more queries."""
-    AppearanceFactory.create_batch(5, quote=quote)
+    """More printings do not cost more queries."""
+    PrintingFactory.create_batch(5, quote=quote)
     with django_assert_max_num_queries(2):
         assert client.get(url(quote, "bib")).status_code == 200
 

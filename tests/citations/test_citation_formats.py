@@ -17,7 +17,7 @@ import pytest
 from archive.models import Article
 from quotes.citations import Citation, citable_quotes, sentence_case, title_case
 from tests.citations.conftest import archived
-from tests.factories import AppearanceFactory, OutletFactory, PersonFactory, QuoteFactory
+from tests.factories import OutletFactory, PersonFactory, PrintingFactory, QuoteFactory
 
 SITE = "https://verbatim.test"
 NUMBERS = itertools.count()
@@ -39,8 +39,8 @@ def printed(
     source_file="storm.txt",
 ):
     """A published quote printed once, in an article archived on 3 June 2031; its citation."""
-    appearance = archived(
-        AppearanceFactory(
+    printing = archived(
+        PrintingFactory(
             quote=QuoteFactory(text=text, person=PersonFactory(name=speaker) if speaker else None),
             article__author=author,
             article__title=title,
@@ -50,8 +50,8 @@ def printed(
             article__source_file=source_file,
         )
     )
-    citation = cite(appearance.quote)
-    return citation, f"{SITE}/q/{appearance.quote.short_id}/"
+    citation = cite(printing.quote)
+    return citation, f"{SITE}/q/{printing.quote.short_id}/"
 
 
 @pytest.mark.django_db
@@ -271,12 +271,12 @@ def test_an_article_without_title_outlet_or_date_is_described():
 @pytest.mark.django_db
 def test_an_unnamed_speaker_is_described():
     """A speaker the article did not name is described, never made up."""
-    appearance = archived(
-        AppearanceFactory(
+    printing = archived(
+        PrintingFactory(
             quote__text="We held.", quote__person=None, quote__speaker_description="one soldier"
         )
     )
-    citation = cite(appearance.quote)
+    citation = cite(printing.quote)
     assert citation.apa.in_text.text.startswith("One soldier (unnamed) said, “We held”")
     assert citation.chicago.note.text.startswith("1. One soldier (unnamed), quoted in")
 
@@ -323,7 +323,7 @@ def test_headlines_are_capitalised_as_each_style_asks():
 
 
 @pytest.mark.django_db
-def test_citation_cites_the_earliest_appearance(quote):
+def test_citation_cites_the_earliest_printing(quote):
     """The outlet, date, headline and archive date come from the earliest printing."""
     citation = cite(quote)
     assert citation.speaker == "Iryna Lighthouse"
@@ -337,13 +337,13 @@ def test_citation_cites_the_earliest_appearance(quote):
 @pytest.mark.django_db
 def test_undated_articles_are_cited_only_when_no_article_has_a_date(quote):
     """An undated printing does not displace a dated one as the source cited."""
-    AppearanceFactory(quote=quote, article__published=None)
+    PrintingFactory(quote=quote, article__published=None)
     assert cite(quote).outlet == "Harbour Gazette"
 
 
 @pytest.mark.django_db
 def test_a_quote_printed_nowhere_still_cites_its_permalink():
-    """Without any appearance there is no outlet or date, but the citation still stands."""
+    """Without any printing there is no outlet or date, but the citation still stands."""
     citation = cite(QuoteFactory(text="Unprinted."))
     assert citation.outlet == "" and citation.published is None and citation.archived is None
     assert citation.apa.entry.text.endswith(f"{SITE}/q/{citation.short_id}/")
@@ -376,5 +376,5 @@ def test_site_url_falls_back_to_the_request_in_development(rf, settings):
     """With SITE_URL empty, the permalink is on the host the page was asked for with."""
     settings.SITE_URL = ""
     quote = QuoteFactory.build(short_id="abcd2345")
-    citation = Citation.of(quote, appearances=[], request=rf.get("/", HTTP_HOST="127.0.0.1"))
+    citation = Citation.of(quote, printings=[], request=rf.get("/", HTTP_HOST="127.0.0.1"))
     assert citation.permalink == "http://127.0.0.1/q/abcd2345/"

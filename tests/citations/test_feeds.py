@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from quotes.models import Quote
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     OutletFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -51,13 +51,13 @@ def test_quote_feed_lists_published_quotes_newest_first(client):
     dated by when it was added; suggested, rejected and merged quotes are left out."""
     now = timezone.now()
     older = created(
-        AppearanceFactory(quote__text="Older words.", quote__person__name="Ada Pier").quote,
+        PrintingFactory(quote__text="Older words.", quote__person__name="Ada Pier").quote,
         now - datetime.timedelta(days=2),
     )
-    newer = created(AppearanceFactory(quote__text="Newer words.").quote, now)
-    AppearanceFactory(quote__text="Suggested words.", quote__status=Quote.Status.SUGGESTED)
-    AppearanceFactory(quote__text="Rejected words.", quote__status=Quote.Status.REJECTED)
-    AppearanceFactory(quote__text="Merged words.", quote__merged_into=newer)
+    newer = created(PrintingFactory(quote__text="Newer words.").quote, now)
+    PrintingFactory(quote__text="Suggested words.", quote__status=Quote.Status.SUGGESTED)
+    PrintingFactory(quote__text="Rejected words.", quote__status=Quote.Status.REJECTED)
+    PrintingFactory(quote__text="Merged words.", quote__merged_into=newer)
     feed, items = entries(client, "/feeds/quotes/")
     assert feed.findtext(f"{ATOM}title") == "Verbatim: new quotes"
     assert [i["link"] for i in items] == [
@@ -76,8 +76,8 @@ def test_quote_feed_lists_published_quotes_newest_first(client):
 def test_person_feed_holds_only_their_quotes(client):
     """A person's feed holds their published quotes and no one else's."""
     person = PersonFactory(name="Ada Pier")
-    AppearanceFactory(quote__person=person, quote__text="Mine.")
-    AppearanceFactory(quote__text="Someone else's.")
+    PrintingFactory(quote__person=person, quote__text="Mine.")
+    PrintingFactory(quote__text="Someone else's.")
     feed, items = entries(client, f"/people/{person.slug}/feed/")
     assert feed.findtext(f"{ATOM}title") == "Verbatim: quotes of Ada Pier"
     assert [i["title"] for i in items] == ["Ada Pier: “Mine.”"]
@@ -88,8 +88,8 @@ def test_unit_feed_holds_its_members_quotes(client):
     """A unit's feed holds its members' published quotes."""
     unit = UnitFactory(name="7th Pier Guard")
     member = MembershipFactory(unit=unit).person
-    AppearanceFactory(quote__person=member, quote__text="From the unit.")
-    AppearanceFactory(quote__text="From outside.")
+    PrintingFactory(quote__person=member, quote__text="From the unit.")
+    PrintingFactory(quote__text="From outside.")
     feed, items = entries(client, f"/units/{unit.slug}/feed/")
     assert feed.findtext(f"{ATOM}title") == "Verbatim: quotes from 7th Pier Guard"
     assert [i["summary"].split("”")[0] for i in items] == ["“From the unit."]
@@ -99,9 +99,9 @@ def test_unit_feed_holds_its_members_quotes(client):
 def test_outlet_feed_holds_what_it_printed_once_each(client):
     """An outlet's feed holds each quote it printed once, however often it printed it."""
     outlet = OutletFactory(name="Harbour Gazette")
-    quote = AppearanceFactory(article__outlet=outlet, quote__text="Printed twice.").quote
-    AppearanceFactory(quote=quote, article__outlet=outlet)
-    AppearanceFactory(quote__text="Printed elsewhere.")
+    quote = PrintingFactory(article__outlet=outlet, quote__text="Printed twice.").quote
+    PrintingFactory(quote=quote, article__outlet=outlet)
+    PrintingFactory(quote__text="Printed elsewhere.")
     _, items = entries(client, f"/outlets/{outlet.slug}/feed/")
     assert [i["link"] for i in items] == [f"https://verbatim.test{quote.get_absolute_url()}"]
     assert "Harbour Gazette" in items[0]["summary"]
@@ -117,7 +117,7 @@ def test_unknown_slug_feed_is_404(client, prefix):
 @pytest.mark.django_db
 def test_feed_of_a_person_without_public_quotes_is_404(client):
     """A person with only suggested quotes has no page and no feed."""
-    person = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote.person
+    person = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote.person
     assert client.get(f"/people/{person.slug}/feed/").status_code == 404
 
 
@@ -128,7 +128,7 @@ def test_feeds_run_no_query_per_entry(client, django_assert_max_num_queries, kin
     person, outlet = PersonFactory(), OutletFactory()
     unit = MembershipFactory(person=person).unit
     for _ in range(20):
-        AppearanceFactory(quote=QuoteFactory(person=person), article__outlet=outlet)
+        PrintingFactory(quote=QuoteFactory(person=person), article__outlet=outlet)
     url = {
         "all": "/feeds/quotes/",
         "person": f"/people/{person.slug}/feed/",
@@ -154,7 +154,7 @@ def test_feed_links_name_the_feeds_of_the_page(rf):
 @pytest.mark.django_db
 def test_feed_summary_escapes_the_words(client):
     """Atom summaries are HTML: markup in the words reaches the reader as text."""
-    AppearanceFactory(quote__text="Close </script><b>it</b> & go")
+    PrintingFactory(quote__text="Close </script><b>it</b> & go")
     _, [item] = entries(client, "/feeds/quotes/")
     assert "&lt;/script&gt;&lt;b&gt;it&lt;/b&gt; &amp; go" in item["summary"]
     assert "<b>" not in item["summary"]

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.citations.conftest import NASTY_TEXT
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 
 JSONLD = re.compile(r'<script type="application/ld\+json">(.*?)</script>', re.S)
 
@@ -70,7 +70,7 @@ def test_jsonld_describes_the_quotation(client, quote):
 
 @pytest.mark.django_db
 def test_jsonld_cites_each_article_as_a_news_article(client, quote):
-    """Each appearance is a NewsArticle with headline, publisher, date and URL, oldest first;
+    """Each printing is a NewsArticle with headline, publisher, date and URL, oldest first;
     an article without its original URL points to the archived copy."""
     citations = jsonld(client, quote)["citation"]
     assert [c["headline"] for c in citations] == ["Storm season ends", "Council meets again"]
@@ -87,7 +87,7 @@ def test_jsonld_cites_each_article_as_a_news_article(client, quote):
 def test_jsonld_leaves_out_an_unnamed_speaker_and_unknown_facts(client):
     """An unnamed speaker has no Person; an undated article of no outlet has no publisher or
     date, and its URL is the archived copy."""
-    appearance = AppearanceFactory(
+    printing = PrintingFactory(
         quote__person=None,
         quote__speaker_description="one soldier",
         article__outlet=None,
@@ -95,12 +95,12 @@ def test_jsonld_leaves_out_an_unnamed_speaker_and_unknown_facts(client):
         article__title="",
         article__published=None,
     )
-    data = jsonld(client, appearance.quote)
+    data = jsonld(client, printing.quote)
     assert "spokenByCharacter" not in data and "creator" not in data
     assert "dateCreated" not in data
     [article] = data["citation"]
     assert set(article) == {"@type", "url", "archivedAt"}
-    assert article["url"] == f"https://verbatim.test{appearance.article.get_absolute_url()}"
+    assert article["url"] == f"https://verbatim.test{printing.article.get_absolute_url()}"
 
 
 @pytest.mark.django_db
@@ -138,8 +138,8 @@ def test_open_graph_escapes_the_words(client, nasty_quote):
 
 
 @pytest.mark.django_db
-def test_quote_page_head_runs_no_query_per_appearance(client, quote):
-    """The head and the citation section reuse the page's appearances: more appearances do
+def test_quote_page_head_runs_no_query_per_printing(client, quote):
+    """The head and the citation section reuse the page's printings: more printings do
     not cost more queries (counted against the same page with fewer, so that the test holds
     whatever else the page shows)."""
 
@@ -150,7 +150,7 @@ def test_quote_page_head_runs_no_query_per_appearance(client, quote):
 
     before = queries()
     for day in range(1, 6):
-        AppearanceFactory(quote=quote, article__published=datetime.date(2031, 7, day))
+        PrintingFactory(quote=quote, article__published=datetime.date(2031, 7, day))
     assert queries() == before
 
 
@@ -158,10 +158,10 @@ def test_quote_page_head_runs_no_query_per_appearance(client, quote):
 def test_jsonld_credits_each_article_to_its_byline(client):
     """The article's byline authors are its authors (a Person, or an Organization for a
     desk); the speaker stays the Quotation's creator, never the article's author."""
-    speaker = AppearanceFactory(
+    speaker = PrintingFactory(
         quote__person__name="Iryna Lighthouse", article__author="Galkin Sergei Alekseevich"
     ).quote
-    AppearanceFactory(quote=speaker, article__author="Harbour Gazette staff")
+    PrintingFactory(quote=speaker, article__author="Harbour Gazette staff")
     data = jsonld(client, speaker)
     authors = sorted((a["@type"], a["name"]) for c in data["citation"] for a in c["author"])
     assert authors == [

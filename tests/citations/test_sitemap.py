@@ -6,11 +6,11 @@ import pytest
 
 from quotes.models import Quote
 from tests.factories import (
-    AppearanceFactory,
     ArticleFactory,
     MembershipFactory,
     OutletFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -37,9 +37,9 @@ def sitemap(client):
 @pytest.fixture
 def public():
     """A published quote of a unit member, printed by an outlet."""
-    appearance = AppearanceFactory(quote__person=PersonFactory(name="Ada Pier"))
-    MembershipFactory(person=appearance.quote.person, unit=UnitFactory(name="7th Pier Guard"))
-    return appearance
+    printing = PrintingFactory(quote__person=PersonFactory(name="Ada Pier"))
+    MembershipFactory(person=printing.quote.person, unit=UnitFactory(name="7th Pier Guard"))
+    return printing
 
 
 @pytest.mark.django_db
@@ -72,15 +72,15 @@ def test_sitemap_gives_last_modified_dates(client, public):
 @pytest.mark.parametrize("status", [Quote.Status.SUGGESTED, Quote.Status.REJECTED])
 def test_sitemap_leaves_out_unpublished_quotes_and_what_only_they_reach(client, status):
     """An unpublished quote, its speaker, unit, outlet and article are all left out."""
-    appearance = AppearanceFactory(quote__status=status)
-    unit = MembershipFactory(person=appearance.quote.person).unit
+    printing = PrintingFactory(quote__status=status)
+    unit = MembershipFactory(person=printing.quote.person).unit
     urls = sitemap(client)
     for obj in [
-        appearance.quote,
-        appearance.quote.person,
+        printing.quote,
+        printing.quote.person,
         unit,
-        appearance.article.outlet,
-        appearance.article,
+        printing.article.outlet,
+        printing.article,
     ]:
         assert obj.get_absolute_url() not in urls
 
@@ -88,7 +88,7 @@ def test_sitemap_leaves_out_unpublished_quotes_and_what_only_they_reach(client, 
 @pytest.mark.django_db
 def test_sitemap_leaves_out_merged_quotes_and_people(client, public):
     """A merged quote and a merged person appear only as their survivors."""
-    merged = AppearanceFactory(quote__merged_into=public.quote).quote
+    merged = PrintingFactory(quote__merged_into=public.quote).quote
     merged_person = PersonFactory(merged_into=public.quote.person)
     QuoteFactory(person=merged_person)
     urls = sitemap(client)
@@ -112,7 +112,7 @@ def test_sitemap_leaves_out_articles_outlets_and_units_without_public_quotes(cli
 def test_sitemap_runs_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     """Many quotes, people and articles do not cost a query each."""
     for _ in range(10):
-        MembershipFactory(person=AppearanceFactory().quote.person)
+        MembershipFactory(person=PrintingFactory().quote.person)
     with django_assert_max_num_queries(12):
         urls = sitemap(client)
     assert sum(path.startswith("/q/") for path in urls) == 10

@@ -51,9 +51,9 @@ def test_statements_printed_twice_list_both_articles(exported, gold, client):
         assert set(files) <= sources
         page = client.get(urlsplit(record["permalink"]).path)
         assert page.status_code == 200
-        for appearance in record["appearances"]:
-            if appearance["article"]["outlet"]:
-                assert appearance["article"]["outlet"] in page.content.decode()
+        for printing in record["appearances"]:
+            if printing["article"]["outlet"]:
+                assert printing["article"]["outlet"] in page.content.decode()
 
 
 def test_quality_targets(corpus_dir, gold):

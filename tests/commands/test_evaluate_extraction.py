@@ -13,8 +13,8 @@ def scores(**changes):
         gold_sentences=10,
         found_sentences=10,
         recall=1.0,
-        appearances=5,
-        quoted_appearances=5,
+        printings=5,
+        quoted_printings=5,
         precision=1.0,
         speaker_accuracy=1.0,
         unit_accuracy=1.0,
@@ -112,7 +112,7 @@ def test_a_false_link_is_a_statement_that_meets_the_others_nowhere():
     """Two outlets that printed different halves of a statement a third printed whole are one
     statement; a fourth printing a sentence none of them has is a false link."""
     from quotes.evaluation import _false_links
-    from tests.factories import AppearanceFactory, ArticleFactory, QuoteFactory
+    from tests.factories import ArticleFactory, PrintingFactory, QuoteFactory
 
     halves = ["The pier stays shut until spring.", "The boats will use the south quay."]
     other = "The mayor has resigned."
@@ -121,7 +121,7 @@ def test_a_false_link_is_a_statement_that_meets_the_others_nowhere():
     gold = {"articles": []}
     for name, sentences in printed.items():
         article = ArticleFactory(source_file=name, body=" ".join(sentences))
-        AppearanceFactory(quote=quote, article=article, text=" ".join(sentences))
+        PrintingFactory(quote=quote, article=article, text=" ".join(sentences))
         gold["articles"].append(
             {
                 "file": name,

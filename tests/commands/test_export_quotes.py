@@ -8,9 +8,9 @@ from django.core.management.base import CommandError
 
 from quotes.models import Quote
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     PersonAliasFactory,
+    PrintingFactory,
     QuoteFactory,
 )
 
@@ -21,12 +21,12 @@ def read(path):
 
 @pytest.mark.django_db
 def test_export_fields(tmp_path, settings):
-    """Each line carries the stable fields, with speaker, aliases, units and appearances."""
+    """Each line carries the stable fields, with speaker, aliases, units and printings."""
     settings.SITE_URL = "https://verbatim.test"
-    appearance = AppearanceFactory(
+    printing = PrintingFactory(
         article__source_file="pier.txt", article__title="Vantongeren Ilse on the pier"
     )
-    quote = appearance.quote
+    quote = printing.quote
     PersonAliasFactory(person=quote.person, name="Vantongeren Ilse")
     MembershipFactory(person=quote.person, unit__name="3rd Coastal Pilot Brigade")
     out = tmp_path / "quotes.jsonl"
@@ -49,12 +49,12 @@ def test_export_fields(tmp_path, settings):
     [a] = record["appearances"]
     assert a["article"] == {
         "source_file": "pier.txt",
-        "url": appearance.article.url,
-        "outlet": appearance.article.outlet.name,
-        "title": appearance.article.title,
-        "published": appearance.article.published.isoformat(),
+        "url": printing.article.url,
+        "outlet": printing.article.outlet.name,
+        "title": printing.article.title,
+        "published": printing.article.published.isoformat(),
     }
-    assert (a["text"], a["start"], a["end"]) == (appearance.text, appearance.start, appearance.end)
+    assert (a["text"], a["start"], a["end"]) == (printing.text, printing.start, printing.end)
 
 
 @pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_unnamed_speaker_exports_null(tmp_path):
 def test_export_runs_a_fixed_number_of_queries(tmp_path, django_assert_max_num_queries):
     """Exporting does not run a query per quote."""
     for _ in range(30):
-        AppearanceFactory()
+        PrintingFactory()
     with django_assert_max_num_queries(8):
         call_command("export_quotes", output=str(tmp_path / "q.jsonl"))
 

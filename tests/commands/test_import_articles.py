@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from archive.models import Article, Outlet
-from quotes.models import Appearance, Person, Quote
+from quotes.models import Person, Printing, Quote
 
 PIER = (
     "Harbour council delays pier decision\n\n"
@@ -65,14 +65,14 @@ def test_folder_with_manifest_supplies_metadata(tmp_path, capsys):
 
 @pytest.mark.django_db
 def test_same_statement_in_two_articles_is_one_quote(tmp_path):
-    """Two outlets printing one statement give one quote with two appearances."""
+    """Two outlets printing one statement give one quote with two printings."""
     write(tmp_path, "a.txt", PIER)
     write(tmp_path, "b.txt", PIER_AGAIN)
     call_command("import_articles", str(tmp_path), publish=True)
     quote = Quote.objects.get()
     assert quote.status == Quote.Status.PUBLISHED
     assert quote.person.name == "Ilse Vantongeren"
-    assert quote.appearances.count() == 2
+    assert quote.printings.count() == 2
     unit = quote.person.memberships.get().unit
     assert unit.name.lower() == "3rd coastal pilot brigade"
 
@@ -82,11 +82,11 @@ def test_importing_twice_changes_nothing(tmp_path, capsys):
     """Importing the same file twice leaves the database as the first import left it."""
     write(tmp_path, "a.txt", PIER)
     call_command("import_articles", str(tmp_path))
-    counts = [m.objects.count() for m in (Article, Quote, Appearance, Person, Outlet)]
+    counts = [m.objects.count() for m in (Article, Quote, Printing, Person, Outlet)]
     capsys.readouterr()
     call_command("import_articles", str(tmp_path / "a.txt"))
     assert "0 archived, 1 already archived" in capsys.readouterr().out
-    assert [m.objects.count() for m in (Article, Quote, Appearance, Person, Outlet)] == counts
+    assert [m.objects.count() for m in (Article, Quote, Printing, Person, Outlet)] == counts
 
 
 @pytest.mark.django_db
@@ -149,9 +149,9 @@ def test_html_is_reduced_to_article_text(tmp_path):
     assert article.raw_format == "html"
     assert "<" not in article.body and "alert" not in article.body
     assert article.outlet.name == "Harbour Gazette"
-    appearance = Appearance.objects.get()
-    assert article.body[appearance.start : appearance.end] == appearance.text
-    assert appearance.text.startswith("The pier will reopen in May")
+    printing = Printing.objects.get()
+    assert article.body[printing.start : printing.end] == printing.text
+    assert printing.text.startswith("The pier will reopen in May")
 
 
 @pytest.mark.django_db
@@ -164,7 +164,7 @@ def test_jsonl_articles(tmp_path):
     write(tmp_path, "batch.jsonl", "\n".join(json.dumps(r) for r in rows))
     call_command("import_articles", str(tmp_path / "batch.jsonl"))
     assert sorted(Article.objects.values_list("source_file", flat=True)) == ["p1.txt", "p2.txt"]
-    assert Quote.objects.get().appearances.count() == 2
+    assert Quote.objects.get().printings.count() == 2
 
 
 @pytest.mark.django_db

@@ -27,12 +27,12 @@ def archived(publish=False):
 def misread(article):
     """What an older rule might have stored: the statement pinned on a place."""
     place = Person.objects.create(name="Quayside")
-    appearance = article.appearances.get()
-    quote = appearance.quote
+    printing = article.printings.get()
+    quote = printing.quote
     quote.person = place
     quote.save()
-    appearance.person = place
-    appearance.save()
+    printing.person = place
+    printing.save()
     return quote, place
 
 
@@ -44,7 +44,7 @@ def test_untouched_suggestion_is_redone_with_the_current_rules(capsys):
 
     call_command("reextract", str(article.pk))
 
-    quote = article.appearances.get().quote
+    quote = article.printings.get().quote
     assert quote.person.name == "Ilse Vantongeren"
     assert quote.status == Quote.Status.SUGGESTED
     assert not Person.objects.filter(pk=place.pk).exists()
@@ -64,9 +64,9 @@ def test_published_quote_is_kept_and_the_new_reading_is_a_conflict(capsys):
     quote.refresh_from_db()
     assert quote.status == Quote.Status.PUBLISHED
     assert quote.person == place
-    appearance = article.appearances.get()
-    assert appearance.quote == quote
-    assert appearance.person.name == "Ilse Vantongeren"
+    printing = article.printings.get()
+    assert printing.quote == quote
+    assert printing.person.name == "Ilse Vantongeren"
     conflict = AttributionConflict.objects.get()
     assert conflict.quote == quote and conflict.status == AttributionConflict.Status.OPEN
     assert "credits Ilse Vantongeren, the quote Quayside" in capsys.readouterr().out
@@ -75,7 +75,7 @@ def test_published_quote_is_kept_and_the_new_reading_is_a_conflict(capsys):
 def test_rejected_and_corrected_quotes_stay_as_the_archivist_left_them():
     """A rejected quote stays rejected and is not suggested again; a corrected text stays."""
     article = archived()
-    quote = article.appearances.get().quote
+    quote = article.printings.get().quote
     quote.status = Quote.Status.REJECTED
     quote.text = "Corrected by hand."
     quote.text_edited = True
@@ -118,8 +118,8 @@ def test_statements_the_old_rules_left_apart_are_linked(capsys):
     other, _ = archive_article(
         raw=ARTICLE.replace("Monday", "Tuesday").encode(), source_file="ferry-2.txt"
     )
-    survivor = first.appearances.get().quote
-    printing = other.appearances.get()
+    survivor = first.printings.get().quote
+    printing = other.printings.get()
     assert printing.quote == survivor
     apart = Quote.objects.create(text=printing.text, person=survivor.person)
     printing.quote = apart
@@ -129,7 +129,7 @@ def test_statements_the_old_rules_left_apart_are_linked(capsys):
 
     apart.refresh_from_db()
     assert apart.merged_into == survivor
-    assert other.appearances.get().quote == survivor
+    assert other.printings.get().quote == survivor
     assert "1 relinked" in capsys.readouterr().out
 
 
@@ -141,10 +141,10 @@ def test_the_report_counts_what_was_stored_beside_what_was_kept(capsys):
         'not change," Vantongeren added.\n'
     )
     article, _ = archive_article(raw=body.encode(), source_file="two.txt")
-    first = article.appearances.order_by("start").first().quote
+    first = article.printings.order_by("start").first().quote
     first.status = Quote.Status.PUBLISHED
     first.save()
-    second = article.appearances.order_by("start").last()
+    second = article.printings.order_by("start").last()
     second.person = second.quote.person = Person.objects.create(name="Quayside")
     second.quote.save()
     second.save()
@@ -152,7 +152,7 @@ def test_the_report_counts_what_was_stored_beside_what_was_kept(capsys):
     call_command("reextract", str(article.pk))
 
     assert "1 suggestions removed, 1 printings stored, 1 curated kept" in capsys.readouterr().out
-    assert article.appearances.count() == 2
+    assert article.printings.count() == 2
 
 
 def test_a_published_printing_gets_the_new_models_confidence_and_stays_published():
@@ -162,13 +162,13 @@ def test_a_published_printing_gets_the_new_models_confidence_and_stays_published
     from quotes.extraction.ranking import Model, using
 
     article = archived(publish=True)
-    printing = article.appearances.get()
+    printing = article.printings.get()
     assert (printing.doubt, printing.quote.status) == ("", Quote.Status.PUBLISHED)
 
     with using(Model({"named_here": 0.5}, threshold=0.99)):
         call_command("reextract", str(article.pk))
 
-    printing = article.appearances.get()
+    printing = article.printings.get()
     assert printing.quote.status == Quote.Status.PUBLISHED
     assert printing.person.name == "Ilse Vantongeren"
     assert printing.confidence < 0.99

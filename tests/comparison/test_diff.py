@@ -123,7 +123,7 @@ def test_punctuation_stays_with_its_word():
 
 
 def test_nothing_printed():
-    """An appearance with no words has the whole canonical text not printed."""
+    """A printing with no words has the whole canonical text not printed."""
     ops = compare("Calm seas ahead.", "…")
     assert kinds(ops) == [NOT_PRINTED]
     assert compare("", "") == []

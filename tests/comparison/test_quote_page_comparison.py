@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import AppearanceFactory, OutletFactory, QuoteFactory
+from tests.factories import OutletFactory, PrintingFactory, QuoteFactory
 
 CANONICAL = (
     "We looked at the harbour through rose-colored glasses. The cranes were idle all winter "
@@ -32,7 +32,7 @@ def comparison_of(html, outlet_name):
 def test_identical_wording_says_so(client, quote):
     """An outlet that printed the canonical words (typography aside) is 'Identical wording'
     with no marks."""
-    AppearanceFactory(
+    PrintingFactory(
         quote=quote,
         text=CANONICAL.replace("rose-colored", "rose–colored").upper(),
         article__outlet=OutletFactory(name="Faithful Post"),
@@ -45,7 +45,7 @@ def test_identical_wording_says_so(client, quote):
 @pytest.mark.django_db
 def test_changed_words_are_marked_as_a_pair(client, quote):
     """ "rose-tinted spectacles" shows as the canonical words struck and the outlet's inserted."""
-    AppearanceFactory(
+    PrintingFactory(
         quote=quote,
         text=CANONICAL.replace("colored glasses", "tinted spectacles"),
         article__outlet=OutletFactory(name="Loose Ledger"),
@@ -62,7 +62,7 @@ def test_changed_words_are_marked_as_a_pair(client, quote):
 def test_cut_sentence_is_collapsed_but_kept(client, quote):
     """A cut sentence is summarised with its word count and its words kept in <details>."""
     cut = "The cranes were idle all winter and nobody in the office would say why."
-    AppearanceFactory(
+    PrintingFactory(
         quote=quote,
         text=CANONICAL.replace(cut + " ", "").replace("ships", "big ships"),
         article__outlet=OutletFactory(name="Short Tribune"),
@@ -77,7 +77,7 @@ def test_cut_sentence_is_collapsed_but_kept(client, quote):
 @pytest.mark.django_db
 def test_partial_printing_is_not_a_wall_of_deletions(client, quote):
     """An outlet that printed one sentence has the rest summarised as not printed here."""
-    AppearanceFactory(
+    PrintingFactory(
         quote=quote,
         text="The cranes were idle all winter",
         article__outlet=OutletFactory(name="Brief Courier"),
@@ -93,7 +93,7 @@ def test_partial_printing_is_not_a_wall_of_deletions(client, quote):
 def test_words_are_escaped(client):
     """Markup in the canonical text or in the printed wording renders as text."""
     quote = QuoteFactory(text="Tell them <script>alert(1)</script> we are fine.")
-    AppearanceFactory(
+    PrintingFactory(
         quote=quote,
         text="Tell them <b>loudly</b> <script>alert(1)</script> we are all fine.",
         article__outlet=OutletFactory(name="Markup Weekly"),

@@ -11,10 +11,10 @@ from quotes.models import Quote
 from quotes.templatetags.comparison import person_timeline, unit_timeline
 from quotes.timeline import MAX_BAR, Printing, histogram, quote_strip
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     OutletFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -145,8 +145,8 @@ def test_quote_page_strip_has_a_dot_per_dated_article(client):
         ("The Evening Star of the Northern Harbour Towns (fictional)", APRIL + timedelta(9)),
         ("Drifting Digest", None),
     ]
-    appearances = [
-        AppearanceFactory(
+    printings = [
+        PrintingFactory(
             quote=quote, article__outlet=OutletFactory(name=outlet), article__published=published
         )
         for outlet, published in rows
@@ -161,12 +161,12 @@ def test_quote_page_strip_has_a_dot_per_dated_article(client):
     assert "…" not in html[html.index("<figure") : html.index("</figure>")]
     links = list(figure.iter(f"{SVG}a"))
     assert [link.get("href") for link in links] == [
-        f"#article-{a.article.pk}" for a in appearances[:3]
+        f"#article-{a.article.pk}" for a in printings[:3]
     ]
     assert links[0].find(f"{SVG}title").text == (
-        f"Harbour <Herald>, 1 April 2031: {appearances[0].article.title}"
+        f"Harbour <Herald>, 1 April 2031: {printings[0].article.title}"
     )
-    assert all(f'id="article-{a.article.pk}"' in html for a in appearances)
+    assert all(f'id="article-{a.article.pk}"' in html for a in printings)
     assert "Harbour &lt;Herald&gt;" in html and "<Herald>" not in html
     undated = [el for el in figure.iter("p") if el.get("class") == "timeline__undated"]
     assert undated[0].text == "Date unknown, so not shown: Drifting Digest."
@@ -180,7 +180,7 @@ def test_quote_page_strip_is_accessible_and_legible_at_any_width(client):
     phone too; the axis, which repeats what the links say, is hidden from screen readers."""
     quote = QuoteFactory()
     for day in (0, 0, 4):
-        AppearanceFactory(
+        PrintingFactory(
             quote=quote,
             article__outlet=OutletFactory(name="Quay Times"),
             article__published=APRIL + timedelta(day),
@@ -208,7 +208,7 @@ def test_quote_page_strip_is_accessible_and_legible_at_any_width(client):
 def test_quote_page_without_dates_has_no_strip(client):
     """A quote printed only by undated articles has no strip: its entries say it all."""
     quote = QuoteFactory()
-    AppearanceFactory(
+    PrintingFactory(
         quote=quote, article__outlet=OutletFactory(name="Timeless Tract"), article__published=None
     )
     html = client.get(quote.get_absolute_url()).content.decode()
@@ -222,7 +222,7 @@ def test_quote_page_without_dates_has_no_strip(client):
 
 def quotes_by(person, count, *, start=APRIL):
     for n in range(count):
-        AppearanceFactory(
+        PrintingFactory(
             quote=QuoteFactory(person=person, text=f"The pier will hold, said for the {n}th time."),
             article__published=start + datetime.timedelta(days=n % 7),
         )
@@ -235,12 +235,12 @@ def test_person_timeline_counts_public_quotes_per_day(client):
     person = PersonFactory(name="Oona Example")
     quotes_by(person, 3)  # 1, 2 and 3 April
     reprinted = Quote.objects.filter(person=person).first()
-    AppearanceFactory(quote=reprinted, article__published=APRIL + datetime.timedelta(days=30))
-    AppearanceFactory(
+    PrintingFactory(quote=reprinted, article__published=APRIL + datetime.timedelta(days=30))
+    PrintingFactory(
         quote=QuoteFactory(person=person, status=Quote.Status.SUGGESTED),
         article__published=APRIL,
     )
-    AppearanceFactory(
+    PrintingFactory(
         quote=QuoteFactory(person=person, merged_into=reprinted), article__published=APRIL
     )
     QuoteFactory(person=person)  # published but never printed: no date
@@ -286,7 +286,7 @@ def test_unit_timeline_counts_members_quotes_once_each(
     unit = UnitFactory(name="3rd Breakwater Watch")
     first, second = PersonFactory(), PersonFactory()
     MembershipFactory(person=first, unit=unit)
-    MembershipFactory(person=first, unit=unit, article=AppearanceFactory().article)
+    MembershipFactory(person=first, unit=unit, article=PrintingFactory().article)
     MembershipFactory(person=second, unit=unit)
     quotes_by(first, 4)
     quotes_by(second, 2, start=datetime.date(2031, 9, 1))
@@ -310,7 +310,7 @@ def test_quotes_on_one_day_are_a_dot_not_a_wall(client):
     the image holds no link and is named by its title and description."""
     person = PersonFactory(name="Una Day")
     for n in range(3):
-        AppearanceFactory(
+        PrintingFactory(
             quote=QuoteFactory(person=person, text=f"Only today, said for the {n}th time."),
             article__published=APRIL,
         )

@@ -5,7 +5,7 @@ from html import unescape
 
 import pytest
 
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 
 LINK = re.compile(r'<a href="([^"]+)"')
 
@@ -50,7 +50,7 @@ def test_about_page_says_what_the_archive_is_and_is_not(client):
 @pytest.mark.django_db
 def test_every_link_on_the_about_page_answers(client):
     """No link on the about page leads nowhere."""
-    AppearanceFactory()
+    PrintingFactory()
     html = client.get("/about/").content.decode()
     links = {unescape(href) for href in LINK.findall(html)}
     assert "/about/" in links
@@ -62,7 +62,7 @@ def test_every_link_on_the_about_page_answers(client):
 def test_sitemap_lists_the_about_page_and_the_articles_list(client, settings):
     """Search engines find the about page and the articles list from the sitemap."""
     settings.SITE_URL = "https://verbatim.example"
-    AppearanceFactory()
+    PrintingFactory()
     xml = client.get("/sitemap.xml").content.decode()
     assert "<loc>https://verbatim.example/about/</loc>" in xml
     assert "<loc>https://verbatim.example/articles/</loc>" in xml

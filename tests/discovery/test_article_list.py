@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from quotes import pagination, views
 from quotes.models import Quote
-from tests.factories import AppearanceFactory, ArticleFactory, OutletFactory, QuoteFactory
+from tests.factories import ArticleFactory, OutletFactory, PrintingFactory, QuoteFactory
 
 ROW = re.compile(r'<li>\s*<a href="/articles/(\d+)/">', re.S)
 
@@ -30,11 +30,11 @@ def gazette():
 def test_lists_articles_with_public_quotes_only(client, gazette):
     """Articles carrying a published quote are listed; one whose quotes are all suggested,
     rejected, withdrawn or merged, or one without quotes, never is."""
-    shown = AppearanceFactory(article__outlet=gazette, article__title="Quay reopens")
+    shown = PrintingFactory(article__outlet=gazette, article__title="Quay reopens")
     survivor = shown.quote
     for status in (Quote.Status.SUGGESTED, Quote.Status.REJECTED, Quote.Status.WITHDRAWN):
-        AppearanceFactory(quote__status=status, article__title=f"Hidden {status} story")
-    AppearanceFactory(quote__merged_into=survivor, article__title="Hidden merged story")
+        PrintingFactory(quote__status=status, article__title=f"Hidden {status} story")
+    PrintingFactory(quote__merged_into=survivor, article__title="Hidden merged story")
     ArticleFactory(title="Hidden story without quotes")
     response = client.get("/articles/")
     assert response.status_code == 200
@@ -49,7 +49,7 @@ def test_each_row_shows_label_outlet_date_and_public_quote_count(client, gazette
     """A row names the article (its file where it has no title), its outlet ("Outlet
     unknown" where none), the day printed (or archived, where undated) and how many distinct
     published quotes it carries."""
-    titled = AppearanceFactory(
+    titled = PrintingFactory(
         article__outlet=gazette,
         article__title="Quay reopens",
         article__published=datetime.date(2031, 3, 4),
@@ -63,8 +63,8 @@ def test_each_row_shows_label_outlet_date_and_public_quote_count(client, gazette
     suggested = QuoteFactory(status=Quote.Status.SUGGESTED)
     for quote, piece in [(published, "One,"), (split, "Two,"), (split, "and three.")]:
         start = body.index(piece)
-        AppearanceFactory(quote=quote, article=orphan, text=piece, start=start)
-    AppearanceFactory(quote=suggested, article=orphan, text="Four,", start=body.index("Four,"))
+        PrintingFactory(quote=quote, article=orphan, text=piece, start=start)
+    PrintingFactory(quote=suggested, article=orphan, text="Four,", start=body.index("Four,"))
     html = client.get("/articles/").content.decode()
 
     assert f'<a href="{titled.get_absolute_url()}">Quay reopens</a>' in html
@@ -85,10 +85,10 @@ def test_each_row_shows_label_outlet_date_and_public_quote_count(client, gazette
 @pytest.mark.django_db
 def test_newest_first_and_undated_last_by_archive_time(client, gazette):
     """Dated articles come newest first, then undated ones, the latest archived first."""
-    old = AppearanceFactory(article__published=datetime.date(2030, 1, 1)).article
-    new = AppearanceFactory(article__published=datetime.date(2032, 1, 1)).article
-    undated_first = AppearanceFactory(article__published=None).article
-    undated_later = AppearanceFactory(article__published=None).article
+    old = PrintingFactory(article__published=datetime.date(2030, 1, 1)).article
+    new = PrintingFactory(article__published=datetime.date(2032, 1, 1)).article
+    undated_first = PrintingFactory(article__published=None).article
+    undated_later = PrintingFactory(article__published=None).article
     html = client.get("/articles/").content.decode()
     assert listed(html) == [new.pk, old.pk, undated_later.pk, undated_first.pk]
 
@@ -97,10 +97,10 @@ def test_newest_first_and_undated_last_by_archive_time(client, gazette):
 def test_filter_by_outlet(client, gazette):
     """?outlet=SLUG keeps that outlet's articles; the heading names and links the outlet, and
     the form offers every outlet with a public article, the chosen one selected."""
-    ours = AppearanceFactory(article__outlet=gazette).article
-    theirs = AppearanceFactory(article__outlet=OutletFactory(name="Evening Star")).article
-    AppearanceFactory(article__outlet=None)
-    AppearanceFactory(
+    ours = PrintingFactory(article__outlet=gazette).article
+    theirs = PrintingFactory(article__outlet=OutletFactory(name="Evening Star")).article
+    PrintingFactory(article__outlet=None)
+    PrintingFactory(
         article__outlet=OutletFactory(name="Rumour Weekly"), quote__status=Quote.Status.SUGGESTED
     )
     html = client.get("/articles/", {"outlet": gazette.slug}).content.decode()
@@ -117,9 +117,9 @@ def test_filter_by_outlet(client, gazette):
 def test_filter_by_unknown_outlet(client, gazette):
     """?outlet=unknown keeps the articles whose outlet is unknown, which no outlet page
     lists, so that every archived article is reachable."""
-    AppearanceFactory(article__outlet=gazette)
-    orphans = [AppearanceFactory(article__outlet=None).article for _ in range(2)]
-    AppearanceFactory(article__outlet=None, quote__status=Quote.Status.SUGGESTED)
+    PrintingFactory(article__outlet=gazette)
+    orphans = [PrintingFactory(article__outlet=None).article for _ in range(2)]
+    PrintingFactory(article__outlet=None, quote__status=Quote.Status.SUGGESTED)
     html = client.get("/articles/", {"outlet": "unknown"}).content.decode()
     assert sorted(listed(html)) == sorted(a.pk for a in orphans)
     assert "<h1>Articles whose outlet is unknown</h1>" in html
@@ -130,9 +130,9 @@ def test_filter_by_unknown_outlet(client, gazette):
 def test_unknown_outlet_slug_says_so_and_lists_nothing(client, gazette):
     """An outlet the list does not know is an error naming it, never the unfiltered list;
     an outlet with nothing public is unknown here too."""
-    AppearanceFactory(article__outlet=gazette)
+    PrintingFactory(article__outlet=gazette)
     hidden = OutletFactory(name="Rumour Weekly")
-    AppearanceFactory(article__outlet=hidden, quote__status=Quote.Status.SUGGESTED)
+    PrintingFactory(article__outlet=hidden, quote__status=Quote.Status.SUGGESTED)
     for slug in ("no-such-paper", hidden.slug):
         response = client.get("/articles/", {"outlet": slug})
         assert response.status_code == 200
@@ -145,8 +145,8 @@ def test_unknown_outlet_slug_says_so_and_lists_nothing(client, gazette):
 def test_pages_keep_the_filter(client, gazette, monkeypatch):
     """The list is split into pages, and the next page keeps the outlet filter."""
     monkeypatch.setattr(views.ArticleListView, "paginate_by", 2)
-    AppearanceFactory.create_batch(3, article__outlet=gazette)
-    AppearanceFactory(article__outlet=None)
+    PrintingFactory.create_batch(3, article__outlet=gazette)
+    PrintingFactory(article__outlet=None)
     first = client.get("/articles/", {"outlet": gazette.slug}).content.decode()
     assert len(listed(first)) == 2
     assert f'href="?outlet={gazette.slug}&amp;page=2"' in first
@@ -161,7 +161,7 @@ def test_query_count_does_not_grow_with_the_page(client, monkeypatch, no_page_ca
     for n in range(20):
         outlet = OutletFactory(name=f"Paper {n % 7}") if n % 3 else None
         published = None if n % 4 == 0 else datetime.date(2031, 1, 1 + n)
-        AppearanceFactory.create_batch(
+        PrintingFactory.create_batch(
             1 + n % 2, article__outlet=outlet, article__published=published
         )
 
@@ -184,10 +184,9 @@ def test_every_article_is_reached_page_by_page(client, monkeypatch):
     across the dated and undated ones."""
     monkeypatch.setattr(views.ArticleListView, "paginate_by", 3)
     dated = [
-        AppearanceFactory(article__published=datetime.date(2031, 1, d)).article
-        for d in (1, 2, 3, 4)
+        PrintingFactory(article__published=datetime.date(2031, 1, d)).article for d in (1, 2, 3, 4)
     ]
-    undated = [AppearanceFactory(article__published=None).article for _ in range(3)]
+    undated = [PrintingFactory(article__published=None).article for _ in range(3)]
     seen, url = [], "/articles/"
     while url:
         html = client.get(url).content.decode()
@@ -203,7 +202,7 @@ def test_a_page_past_the_last_says_so_and_links_the_last(client, monkeypatch):
     """A page that does not exist answers 404 with the reason and a link to the last page,
     not a bare error page; a page that is not a number likewise."""
     monkeypatch.setattr(views.ArticleListView, "paginate_by", 2)
-    AppearanceFactory.create_batch(3)
+    PrintingFactory.create_batch(3)
     response = client.get("/articles/", {"page": 9})
     assert response.status_code == 404
     html = response.content.decode()
@@ -225,10 +224,10 @@ def test_past_the_counted_pages_the_list_goes_on_from_a_row(client, monkeypatch)
     monkeypatch.setattr(views.ArticleListView, "paginate_by", 2)
     monkeypatch.setattr(pagination, "COUNT_CAP", 4)
     dated = [
-        AppearanceFactory(article__published=datetime.date(2031, 1, day)).article
+        PrintingFactory(article__published=datetime.date(2031, 1, day)).article
         for day in (1, 2, 3, 4, 5)
     ]
-    undated = [AppearanceFactory(article__published=None).article for _ in range(3)]
+    undated = [PrintingFactory(article__published=None).article for _ in range(3)]
     order = [a.pk for a in reversed(dated)] + [a.pk for a in reversed(undated)]
 
     html = client.get("/articles/").content.decode()

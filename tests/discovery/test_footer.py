@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from quotes.models import Quote
-from tests.factories import AppearanceFactory, MembershipFactory, QuoteFactory
+from tests.factories import MembershipFactory, PrintingFactory, QuoteFactory
 
 FOOTER_NAV = re.compile(
     r'<footer class="site-footer">.*?<nav class="site-footer__nav" aria-label="Research">'
@@ -36,29 +36,29 @@ def footer_links(html):
 @pytest.fixture
 def archive():
     """One published quote with its speaker, unit, outlet and article, and a withdrawn one."""
-    appearance = AppearanceFactory(quote__text="The harbour stays open.")
-    membership = MembershipFactory(person=appearance.quote.person)
+    printing = PrintingFactory(quote__text="The harbour stays open.")
+    membership = MembershipFactory(person=printing.quote.person)
     withdrawn = QuoteFactory(
         status=Quote.Status.WITHDRAWN,
         withdrawal_reason=Quote.WithdrawalReason.LEGAL,
         withdrawn_at=timezone.now(),
     )
-    return appearance, membership, withdrawn
+    return printing, membership, withdrawn
 
 
 def public_pages(archive):
     """Every kind of public page, with the status it answers."""
-    appearance, membership, withdrawn = archive
+    printing, membership, withdrawn = archive
     return [
         ("/", 200),
         ("/quotes/", 200),
         ("/quotes/?q=harbour", 200),
         ("/quotes/?q=zzzznothing", 200),
-        (appearance.quote.get_absolute_url(), 200),
+        (printing.quote.get_absolute_url(), 200),
         (membership.person.get_absolute_url(), 200),
         (membership.unit.get_absolute_url(), 200),
-        (appearance.article.outlet.get_absolute_url(), 200),
-        (appearance.article.get_absolute_url(), 200),
+        (printing.article.outlet.get_absolute_url(), 200),
+        (printing.article.get_absolute_url(), 200),
         ("/articles/", 200),
         ("/articles/?outlet=unknown", 200),
         ("/about/", 200),

@@ -5,7 +5,7 @@ from django.test import override_settings
 
 from archive.models import Article
 from archive.services import ArticleRejected, archive_article
-from quotes.models import Appearance, Quote
+from quotes.models import Printing, Quote
 
 OPENING = (
     "Harbour council delays pier decision\n\n"
@@ -36,7 +36,7 @@ def test_text_over_the_limit_is_refused_and_nothing_is_archived():
     )
     assert not Article.objects.exists()
     assert not Quote.objects.exists()
-    assert not Appearance.objects.exists()
+    assert not Printing.objects.exists()
 
 
 @pytest.mark.django_db

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 
-from quotes.models import Appearance, Person
+from quotes.models import Person, Printing
 from quotes.services import ahead
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def stored():
     """What the imports stored, without ids: each printing's words, place, quote and speaker."""
     return sorted(
         (a.article.url, a.start, a.end, a.text, a.quote.text, a.person.name if a.person else "")
-        for a in Appearance.objects.select_related("article", "quote", "person")
+        for a in Printing.objects.select_related("article", "quote", "person")
     ), sorted(Person.objects.values_list("name", flat=True))
 
 
@@ -100,7 +100,7 @@ def test_articles_archived_before_are_passed_over_and_the_rest_still_come_from_t
 
     import_folder(tmp_path / "reports")
 
-    assert Appearance.objects.count() == 2 * (2 * ahead.FEW + 4)
+    assert Printing.objects.count() == 2 * (2 * ahead.FEW + 4)
     # Past the window of articles archived already, one article is extracted here; the
     # worker, started again after it, gives the others.
     assert len(extracted_here) <= 1
@@ -113,7 +113,7 @@ def test_a_file_the_worker_cannot_read_is_reported_as_without_one(tmp_path, extr
     with pytest.raises(Exception, match="1 rejected"):
         import_folder(tmp_path / "reports")
 
-    assert Appearance.objects.values("article").distinct().count() == ahead.FEW
+    assert Printing.objects.values("article").distinct().count() == ahead.FEW
     assert extracted_here == []
 
 
@@ -131,5 +131,5 @@ def test_a_worker_that_dies_leaves_the_extraction_to_the_import(
 
     import_folder(tmp_path / "reports")
 
-    assert Appearance.objects.values("article").distinct().count() == ahead.FEW + 2
+    assert Printing.objects.values("article").distinct().count() == ahead.FEW + 2
     assert len(extracted_here) == ahead.FEW + 2

@@ -76,7 +76,7 @@ def test_a_second_import_waits_for_the_first_and_links_to_it():
     assert waited, "the second import did not wait for the first"
     assert list(Person.objects.values_list("name", flat=True)) == ["Ilse Vantongeren"]
     (quote,) = Quote.objects.all()
-    assert sorted(quote.appearances.values_list("article__outlet__name", flat=True)) == [
+    assert sorted(quote.printings.values_list("article__outlet__name", flat=True)) == [
         "Bay Times",
         "Harbour Post",
     ]

@@ -6,7 +6,7 @@ Invented text."""
 import pytest
 
 from archive.services import archive_article
-from quotes.models import Appearance
+from quotes.models import Printing
 
 pytestmark = pytest.mark.django_db
 
@@ -25,9 +25,9 @@ def test_overrides_and_control_characters_are_dropped_from_the_text(name, raw):
         raw += "<p>The harbour office opens at nine, as it has done for forty years.</p>"
         raw += "</article></body></html>"
     article, _ = archive_article(raw=raw.encode(), source_file=f"\x1b[31m{name}")
-    for text in (article.body, *Appearance.objects.values_list("text", flat=True)):
+    for text in (article.body, *Printing.objects.values_list("text", flat=True)):
         assert not any(c in text for c in "\u202e\u202c\u2066\u2069\x07\x0b\x1b")
-    (printing,) = Appearance.objects.all()
+    (printing,) = Printing.objects.all()
     assert printing.text.startswith("The ferry sails again on Monday, and the fares stay as")
     assert printing.quote.person.name == "Maren Oldcastle"
     assert article.source_file == f"[31m{name}"

@@ -14,7 +14,7 @@ from django.db import connection, connections
 from archive.models import Article
 from archive.services import IMPORT_LOCK, ArticleRejected, archive_article
 from quotes.extraction import extract
-from quotes.models import Appearance, Quote
+from quotes.models import Printing, Quote
 
 # The convoys are told apart by a number, or by a name and nothing else.
 NAMES = [
@@ -70,7 +70,7 @@ def test_a_long_article_of_look_alike_quotations_archives_quickly_each_its_own(b
     took = time.perf_counter() - started
     assert created
     assert took < 5, f"715 look-alike quotations took {took:.1f} s to archive"
-    printings = Appearance.objects.filter(article=article)
+    printings = Printing.objects.filter(article=article)
     assert printings.count() == 715
     # One statement a paragraph (one speaker's quotations one after another): the article
     # told its 143 paragraphs apart, and nothing joined their look-alike words after.
@@ -112,8 +112,8 @@ def test_a_one_quote_import_beside_a_long_one_finishes_quickly():
     assert not errors
     assert not thread.is_alive()
     assert took < 2, f"the one-quote import took {took:.1f} s beside the long one"
-    assert article.appearances.get().quote.person.name == "Maren Oldcastle"
-    assert Appearance.objects.count() == 716
+    assert article.printings.get().quote.person.name == "Maren Oldcastle"
+    assert Printing.objects.count() == 716
 
 
 @pytest.mark.django_db
@@ -126,4 +126,4 @@ def test_an_article_past_the_quotation_budget_is_refused_whole(settings):
     assert not Article.objects.exists()
     assert not Quote.objects.exists()
     archive_article(raw=convoy_log(20).encode(), source_file="convoys.txt")
-    assert Appearance.objects.count() == 20
+    assert Printing.objects.count() == 20

@@ -5,9 +5,9 @@ repeating an earlier one of the same article is linked to it, and cached pages a
 import pytest
 
 from quotes.extraction import Extraction, Quotation, Speaker
-from quotes.models import Appearance, Fingerprint, Quote
+from quotes.models import Fingerprint, Printing, Quote
 from quotes.services.importing import import_extraction, index_printings
-from tests.factories import AppearanceFactory, ArticleFactory
+from tests.factories import ArticleFactory, PrintingFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def test_an_articles_printings_have_history_index_and_dates_and_repeats_link():
 
     import_extraction(article=article, extraction=extraction)
 
-    printings = list(Appearance.objects.filter(article=article).order_by("start"))
+    printings = list(Printing.objects.filter(article=article).order_by("start"))
     assert [a.text for a in printings] == [PIER, SLIPWAY, PIER]
     assert printings[0].quote == printings[2].quote != printings[1].quote
     assert Quote.objects.count() == 2
@@ -57,7 +57,7 @@ def test_an_articles_printings_have_history_index_and_dates_and_repeats_link():
         assert [(h.history_type, h.history_change_reason) for h in printing.history.all()] == [
             ("+", None)
         ]
-        assert Fingerprint.objects.filter(appearance=printing).exists()
+        assert Fingerprint.objects.filter(printing=printing).exists()
         assert (printing.printed_by_id, printing.printed_on) == (
             article.outlet_id,
             article.published,
@@ -68,7 +68,7 @@ def test_a_reprint_of_a_public_quote_renews_its_cached_page(client):
     """An article of the same outlet that only reprints a published quote changes no quote
     row (its first date and outlets stay), yet the quote's cached page shows the new printing
     at the next visit."""
-    public = AppearanceFactory(quote__text=PIER, quote__person__name="Ilse Vantongeren")
+    public = PrintingFactory(quote__text=PIER, quote__person__name="Ilse Vantongeren")
     index_printings([public], new=True)
     article = ArticleFactory(
         body=BODY, outlet=public.article.outlet, title="Pier reopening confirmed once more"
@@ -88,7 +88,7 @@ def test_a_reprint_of_a_public_quote_renews_its_cached_page(client):
         publish=True,
     )
 
-    assert public.quote.appearances.filter(article=article).exists()
+    assert public.quote.printings.filter(article=article).exists()
     response = client.get(url)
     assert response["X-Page-Cache"] == "miss"
     assert "Pier reopening confirmed once more" in response.content.decode()

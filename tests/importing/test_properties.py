@@ -232,7 +232,7 @@ def test_any_folder_imports_cleanly(files, capsys):
         archived = set(Article.objects.values_list("source_file", flat=True))
         assert archived <= {PurePath(s.source_file).name for s in accepted}
         assert not Outlet.objects.filter(articles=None).exists()
-        assert not Quote.objects.filter(appearances=None).exists()
+        assert not Quote.objects.filter(printings=None).exists()
         names = [
             *Outlet.objects.values_list("name", flat=True),
             *Article.objects.values_list("title", flat=True),

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from archive.services import archive_article
 from quotes.models import MergeSuggestion, Quote
 from quotes.services import lifecycle
-from tests.factories import AppearanceFactory, PersonFactory
+from tests.factories import PersonFactory, PrintingFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def test_each_imported_quote_is_created_then_published_by_the_editor():
         user=editor,
     )
 
-    quotes = Quote.objects.filter(appearances__article=article).order_by("pk")
+    quotes = Quote.objects.filter(printings__article=article).order_by("pk")
     assert [q.person.name for q in quotes] == ["Ilse Vantongeren", "Oskar Thalberg"]
     for quote in quotes:
         assert quote.is_public
@@ -59,8 +59,8 @@ def test_sure_duplicates_published_together_merge_as_one_by_one():
     """Of two suggested copies of one statement published together, the one published second
     merges into the first, which stays public, as if they had been published in turn."""
     person = PersonFactory()
-    older = AppearanceFactory(quote__status=Quote.Status.SUGGESTED, quote__person=person).quote
-    newer = AppearanceFactory(quote__status=Quote.Status.SUGGESTED, quote__person=person).quote
+    older = PrintingFactory(quote__status=Quote.Status.SUGGESTED, quote__person=person).quote
+    newer = PrintingFactory(quote__status=Quote.Status.SUGGESTED, quote__person=person).quote
     MergeSuggestion.objects.create(quote=older, candidate=newer, score=1.0)
     # The order publish takes them in: the quotes' own (newest first).
     first, second = Quote.objects.filter(pk__in=[older.pk, newer.pk])
@@ -71,7 +71,7 @@ def test_sure_duplicates_published_together_merge_as_one_by_one():
     second.refresh_from_db()
     assert first.is_public and first.merged_into is None
     assert second.merged_into == first
-    assert first.appearances.count() == 2
+    assert first.printings.count() == 2
     assert MergeSuggestion.objects.get().status == MergeSuggestion.Status.MERGED
     entries = [(h.status, h.merged_into_id) for h in second.history.order_by("history_date")]
     assert entries[-2:] == [(Quote.Status.PUBLISHED, None), (Quote.Status.PUBLISHED, first.pk)]

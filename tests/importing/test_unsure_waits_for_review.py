@@ -37,15 +37,15 @@ def test_only_the_sure_statement_is_published():
         article, _ = archive_article(
             raw=ARTICLE.encode(), source_file="pier.txt", publish=True, user=editor
         )
-    quotes = {q.text[:10]: q for q in Quote.objects.filter(appearances__article=article)}
+    quotes = {q.text[:10]: q for q in Quote.objects.filter(printings__article=article)}
     assert quotes["The pier w"].status == Quote.Status.PUBLISHED
     waiting = quotes["The slipwa"]
     assert waiting.status == Quote.Status.SUGGESTED
-    printing = waiting.appearances.get()
+    printing = waiting.printings.get()
     assert printing.doubt == "'he' may be more than one person"
     assert printing.confidence < 0.9
     assert printing.alternatives  # the other man named before "he"
-    sure = quotes["The pier w"].appearances.get()
+    sure = quotes["The pier w"].printings.get()
     assert (sure.doubt, sure.alternatives) == ("", [])
 
 
@@ -59,9 +59,9 @@ def test_a_unit_stated_only_in_the_quotation_waits():
     )
     with using(Model({"named_here": 9.0}, threshold=0.5)):
         article, _ = archive_article(raw=body.encode(), source_file="bridge.txt", publish=True)
-    quote = Quote.objects.get(appearances__article=article)
+    quote = Quote.objects.get(printings__article=article)
     assert quote.status == Quote.Status.SUGGESTED
-    assert quote.appearances.get().doubt == (
+    assert quote.printings.get().doubt == (
         "58th Marine Brigade: unit stated only inside the quotation"
     )
     membership = Membership.objects.get(person=quote.person)

@@ -1,7 +1,7 @@
 """Articles that print one statement in several pieces, as a reporter breaks a quote with
 "she said"."""
 
-from tests.factories import AppearanceFactory, ArticleFactory
+from tests.factories import ArticleFactory, PrintingFactory
 
 
 def printed_in_pieces(quote, pieces, *, attributions=None, **article_fields):
@@ -15,7 +15,7 @@ def printed_in_pieces(quote, pieces, *, attributions=None, **article_fields):
         body += f"{piece},” {attribution}."
     article = ArticleFactory(body=body, **article_fields)
     for start, end, attribution in spans:
-        AppearanceFactory(
+        PrintingFactory(
             quote=quote,
             article=article,
             text=body[start:end],

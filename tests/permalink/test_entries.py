@@ -53,7 +53,7 @@ def test_one_entry_per_article_with_all_its_pieces_in_order(client, quote):
         "Nobody slept and nobody complained.",
         "The water stopped a hand's width from the top.",
     ]
-    attributions = [text(q) for q in entry.xpath('.//p[@class="appearance__attribution"]/q')]
+    attributions = [text(q) for q in entry.xpath('.//p[@class="printing__attribution"]/q')]
     assert attributions == ["she said", "she added", "the engineer went on"]
     assert "printed in 3 pieces" in text(by_class(entry, "printing__meta")[0])
     summary = text(by_class(entry, "comparison__summary")[0])

@@ -2,14 +2,14 @@
 
 import datetime
 
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 
 JUNE = datetime.date(2031, 6, 1)
 
 
 def printed(quote, *, outlet=None, published=JUNE, **kwargs):
-    """Another appearance of `quote`, in a new article of `outlet` (a new outlet where none
+    """Another printing of `quote`, in a new article of `outlet` (a new outlet where none
     is given) printed on `published` (None for an undated article)."""
     if outlet is not None:
         kwargs["article__outlet"] = outlet
-    return AppearanceFactory(quote=quote, article__published=published, **kwargs)
+    return PrintingFactory(quote=quote, article__published=published, **kwargs)

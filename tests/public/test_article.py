@@ -4,14 +4,14 @@ import pytest
 
 from quotes.models import Quote
 from quotes.templatetags.verbatim import highlight
-from tests.factories import AppearanceFactory, ArticleFactory, QuoteFactory
+from tests.factories import ArticleFactory, PrintingFactory, QuoteFactory
 
 BODY = "First paragraph.\n\n“We hold the line,” said Ivan.\nHe smiled.\n\nLast paragraph."
 
 
 @pytest.fixture
-def appearance():
-    return AppearanceFactory(
+def printing():
+    return PrintingFactory(
         quote__text="We hold the line,",
         article__body=BODY,
         article__title="Line holds",
@@ -20,9 +20,9 @@ def appearance():
 
 
 @pytest.mark.django_db
-def test_article_page_shows_metadata(client, appearance):
+def test_article_page_shows_metadata(client, printing):
     """The page gives title, outlet, date, original URL, archive time and SHA-256."""
-    article = appearance.article
+    article = printing.article
     response = client.get(f"/articles/{article.pk}/")
     assert response.status_code == 200
     html = response.content.decode()
@@ -35,12 +35,12 @@ def test_article_page_shows_metadata(client, appearance):
 
 
 @pytest.mark.django_db
-def test_body_is_plain_text_paragraphs_with_the_quote_highlighted(client, appearance):
+def test_body_is_plain_text_paragraphs_with_the_quote_highlighted(client, printing):
     """Paragraphs become <p>, line breaks <br>, and the quote a <mark> linking to its page."""
-    html = client.get(appearance.article.get_absolute_url()).content.decode()
+    html = client.get(printing.article.get_absolute_url()).content.decode()
     assert "<p>First paragraph.</p>" in html
     assert (
-        f'<p>“<mark id="a-{appearance.pk}"><a href="{appearance.quote.get_absolute_url()}">'
+        f'<p>“<mark id="a-{printing.pk}"><a href="{printing.quote.get_absolute_url()}">'
         "We hold the line,</a></mark>” said Ivan.<br>\nHe smiled.</p>"
     ) in html
     assert "<p>Last paragraph.</p>" in html
@@ -50,8 +50,8 @@ def test_body_is_plain_text_paragraphs_with_the_quote_highlighted(client, appear
 def test_html_in_the_body_is_never_rendered(client):
     """An article body holding markup is shown as text, quote or not."""
     body = "<script>alert(1)</script>\n\n“<b>bold</b> words” she said. <img src=x onerror=y>"
-    appearance = AppearanceFactory(quote__text="<b>bold</b> words", article__body=body)
-    html = client.get(appearance.article.get_absolute_url()).content.decode()
+    printing = PrintingFactory(quote__text="<b>bold</b> words", article__body=body)
+    html = client.get(printing.article.get_absolute_url()).content.decode()
     assert "<script>alert(1)" not in html
     assert "<b>bold" not in html
     assert "<img src=x" not in html
@@ -65,7 +65,7 @@ def test_quote_over_several_paragraphs_is_marked_piece_by_piece(client):
     body = "“First half,” he said.\n\n“Second half.”"
     quote = QuoteFactory(text="First half, Second half.")
     article = ArticleFactory(body=body)
-    appearance = AppearanceFactory(
+    printing = PrintingFactory(
         quote=quote,
         article=article,
         text="First half,\n\nSecond half.",
@@ -75,18 +75,18 @@ def test_quote_over_several_paragraphs_is_marked_piece_by_piece(client):
     )
     html = client.get(article.get_absolute_url()).content.decode()
     url = quote.get_absolute_url()
-    assert f'<p>“<mark id="a-{appearance.pk}"><a href="{url}">First half,</a></mark>' in html
+    assert f'<p>“<mark id="a-{printing.pk}"><a href="{url}">First half,</a></mark>' in html
     assert f'<p>“<mark><a href="{url}">Second half.</a></mark>”</p>' in html
 
 
 @pytest.mark.django_db
-def test_only_published_quotes_are_highlighted(client, appearance):
+def test_only_published_quotes_are_highlighted(client, printing):
     """Suggested and rejected quotes in a public article are not highlighted."""
-    article = appearance.article
-    suggested = AppearanceFactory(
+    article = printing.article
+    suggested = PrintingFactory(
         article=article, quote__status=Quote.Status.SUGGESTED, text="First", start=0, end=5
     )
-    rejected = AppearanceFactory(
+    rejected = PrintingFactory(
         article=article,
         quote__status=Quote.Status.REJECTED,
         text="Last",
@@ -94,7 +94,7 @@ def test_only_published_quotes_are_highlighted(client, appearance):
         end=BODY.index("Last") + 4,
     )
     html = client.get(article.get_absolute_url()).content.decode()
-    assert f'id="a-{appearance.pk}"' in html
+    assert f'id="a-{printing.pk}"' in html
     assert f'id="a-{suggested.pk}"' not in html
     assert f'id="a-{rejected.pk}"' not in html
     assert suggested.quote.get_absolute_url() not in html
@@ -104,8 +104,8 @@ def test_only_published_quotes_are_highlighted(client, appearance):
 @pytest.mark.parametrize("status", [Quote.Status.SUGGESTED, Quote.Status.REJECTED])
 def test_article_without_published_quotes_is_404(client, status):
     """An article is public only while it carries a published quote."""
-    appearance = AppearanceFactory(quote__status=status)
-    assert client.get(appearance.article.get_absolute_url()).status_code == 404
+    printing = PrintingFactory(quote__status=status)
+    assert client.get(printing.article.get_absolute_url()).status_code == 404
     assert client.get(ArticleFactory().get_absolute_url()).status_code == 404
 
 
@@ -116,7 +116,7 @@ def test_unknown_article_is_404(client):
 
 
 class Piece:
-    """Stands in for an Appearance in the unit tests of `highlight`."""
+    """Stands in for an Printing in the unit tests of `highlight`."""
 
     def __init__(self, pk, segments):
         self.pk, self.segments = pk, segments
@@ -168,11 +168,11 @@ def test_highlight_drops_blank_paragraphs():
 def test_article_with_no_outlet_or_title_says_what_is_known(client):
     """An article with no title and no outlet is named by its source file, says its outlet
     is unknown, and leads to the other articles whose outlet is unknown."""
-    appearance = AppearanceFactory(
+    printing = PrintingFactory(
         article__outlet=None, article__title="", article__source_file="pier-notice.txt"
     )
-    AppearanceFactory(article__outlet=None, article__title="Another orphan")
-    html = client.get(appearance.article.get_absolute_url()).content.decode()
+    PrintingFactory(article__outlet=None, article__title="Another orphan")
+    html = client.get(printing.article.get_absolute_url()).content.decode()
     assert "<h1>Untitled article from the file pier-notice.txt</h1>" in html
     assert "<dd>Outlet unknown (" in html
     link = '<a href="/articles/?outlet=unknown">other articles whose outlet is unknown</a>'
@@ -183,10 +183,10 @@ def test_article_with_no_outlet_or_title_says_what_is_known(client):
 
 
 @pytest.mark.django_db
-def test_article_page_leads_to_its_outlets_articles(client, appearance):
+def test_article_page_leads_to_its_outlets_articles(client, printing):
     """An article's page links the articles list filtered to its outlet, which lists it."""
-    outlet = appearance.article.outlet
-    html = client.get(appearance.article.get_absolute_url()).content.decode()
+    outlet = printing.article.outlet
+    html = client.get(printing.article.get_absolute_url()).content.decode()
     assert f'<a href="/articles/?outlet={outlet.slug}">its archived articles</a>' in html
     listed = client.get(f"/articles/?outlet={outlet.slug}").content.decode()
-    assert f'<a href="{appearance.article.get_absolute_url()}">Line holds</a>' in listed
+    assert f'<a href="{printing.article.get_absolute_url()}">Line holds</a>' in listed

@@ -4,7 +4,7 @@ it on PostgreSQL."""
 
 import pytest
 
-from tests.factories import AppearanceFactory, MembershipFactory
+from tests.factories import MembershipFactory, PrintingFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("cursor", ["\x00", "ab\x00cd", "x" * 40, "é"])
 @pytest.mark.parametrize("direction", ["after", "before"])
 def test_a_cursor_that_is_no_id_is_no_error(client, cursor, direction):
-    appearance = AppearanceFactory(quote__status="published")
-    person = appearance.quote.person
+    printing = PrintingFactory(quote__status="published")
+    person = printing.quote.person
     unit = MembershipFactory(person=person).unit
     for url in ("/quotes/", "/api/quotes/", person.get_absolute_url(), unit.get_absolute_url()):
         response = client.get(url, {direction: cursor})

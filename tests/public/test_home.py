@@ -11,7 +11,7 @@ from django_tasks_db.models import DBTaskResult
 from quotes import stats
 from quotes.models import ArchiveFigures, Quote
 from quotes.services import lifecycle
-from tests.factories import AppearanceFactory, PersonFactory, QuoteFactory
+from tests.factories import PersonFactory, PrintingFactory, QuoteFactory
 
 
 @pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_home_shows_site_navigation_and_archive_footer(client):
 @pytest.mark.django_db
 def test_home_has_no_inline_styles_or_scripts(client):
     """The CSP allows only the site's own stylesheet: pages carry no inline style or script."""
-    AppearanceFactory()
+    PrintingFactory()
     html = client.get("/").content.decode()
     assert "style=" not in html
     assert "<style" not in html
@@ -50,9 +50,9 @@ def test_home_has_no_inline_styles_or_scripts(client):
 @pytest.mark.django_db
 def test_home_lists_latest_published_quotes_only(client):
     """Latest quotes are published ones; suggestions and rejections stay off the front page."""
-    AppearanceFactory(quote__text="Published words about the harbour.")
-    AppearanceFactory(quote__text="Suggested words.", quote__status=Quote.Status.SUGGESTED)
-    AppearanceFactory(quote__text="Rejected words.", quote__status=Quote.Status.REJECTED)
+    PrintingFactory(quote__text="Published words about the harbour.")
+    PrintingFactory(quote__text="Suggested words.", quote__status=Quote.Status.SUGGESTED)
+    PrintingFactory(quote__text="Rejected words.", quote__status=Quote.Status.REJECTED)
     html = client.get("/").content.decode()
     assert "Published words about the harbour." in html
     assert "Suggested words." not in html
@@ -63,7 +63,7 @@ def test_home_lists_latest_published_quotes_only(client):
 def test_home_counts_public_quotes_and_people(client):
     """The counts cover published quotes and the people who said them."""
     person = PersonFactory()
-    AppearanceFactory.create_batch(3, quote__person=person)
+    PrintingFactory.create_batch(3, quote__person=person)
     QuoteFactory(status=Quote.Status.SUGGESTED)
     html = client.get("/").content.decode()
     assert "<strong>3</strong> quotes" in html
@@ -103,9 +103,9 @@ def test_the_figures_are_read_not_recounted_on_each_visit(client, django_assert_
     """Once counted, the archive-wide figures are read from their row: a visit runs a
     handful of queries and counts nothing over the archive, while the latest quotes are
     always current."""
-    AppearanceFactory()
+    PrintingFactory()
     client.get("/")
-    newest = AppearanceFactory().quote
+    newest = PrintingFactory().quote
     with django_assert_max_num_queries(6) as queries:
         page = client.get("/").content.decode()
     assert newest.get_absolute_url() in page
@@ -120,8 +120,8 @@ def test_publishing_withdrawing_and_merging_change_the_figures(
     or a person merged into another, shows on the front page at the next visit."""
     often = PersonFactory(name="Often Quoted")
     rarely = PersonFactory(name="Rarely Quoted")
-    first, second = AppearanceFactory.create_batch(2, quote__person=often)
-    waiting = AppearanceFactory(quote__person=rarely, quote__status=Quote.Status.SUGGESTED)
+    first, second = PrintingFactory.create_batch(2, quote__person=often)
+    waiting = PrintingFactory(quote__person=rarely, quote__status=Quote.Status.SUGGESTED)
     assert counts(client) == (
         {"quotes": 2, "people": 1, "articles": 2, "outlets": 2},
         ["Often Quoted"],
@@ -155,9 +155,9 @@ def test_publishing_withdrawing_and_merging_change_the_figures(
 def test_figures_are_recounted_when_older_than_their_limit(client):
     """A change that sends no lifecycle signal (a printing added by an import) reaches the
     figures within STATS_MAX_AGE: an older count is redone."""
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     assert counts(client)[0]["articles"] == 1
-    AppearanceFactory(quote=quote)
+    PrintingFactory(quote=quote)
     assert counts(client)[0]["articles"] == 1  # counted a moment ago
     ArchiveFigures.objects.update(computed_at=timezone.now() - stats.STATS_MAX_AGE)
     cache.clear()  # the cached home page has expired as well (PAGE_CACHE_SECONDS < an hour)
@@ -172,9 +172,9 @@ def test_with_workers_one_recount_is_queued_however_many_visits(client, settings
     """With task workers, a change marks the figures stale; the next visits show them as
     they were and queue one recount between them, which a worker runs."""
     settings.TASKS = DATABASE_TASKS
-    AppearanceFactory()
+    PrintingFactory()
     assert counts(client)[0]["quotes"] == 1  # the first count, done in the request
-    waiting = AppearanceFactory(quote__status=Quote.Status.SUGGESTED).quote
+    waiting = PrintingFactory(quote__status=Quote.Status.SUGGESTED).quote
 
     lifecycle.publish([waiting])  # autocommit here: quote_changed is sent at once
     for _ in range(3):

@@ -4,7 +4,7 @@ import pytest
 
 from quotes.models import Quote
 from tests.discovery.research import assert_only, follow, research_links
-from tests.factories import AppearanceFactory, ArticleFactory, OutletFactory, QuoteFactory
+from tests.factories import ArticleFactory, OutletFactory, PrintingFactory, QuoteFactory
 
 
 @pytest.fixture
@@ -15,28 +15,28 @@ def outlet():
 @pytest.mark.django_db
 def test_outlet_page_lists_articles_with_their_published_quotes(client, outlet):
     """An outlet's page lists its articles that carry published quotes, with those quotes."""
-    appearance = AppearanceFactory(
+    printing = PrintingFactory(
         article__outlet=outlet, article__title="Quay reopens", quote__text="The quay is open."
     )
     response = client.get(f"/outlets/{outlet.slug}/")
     assert response.status_code == 200
     html = response.content.decode()
     assert "<h1>Harbour Gazette</h1>" in html
-    assert f'<a href="{appearance.article.get_absolute_url()}">Quay reopens</a>' in html
+    assert f'<a href="{printing.article.get_absolute_url()}">Quay reopens</a>' in html
     assert "The quay is open." in html
-    assert f'href="{appearance.quote.get_absolute_url()}"' in html
+    assert f'href="{printing.quote.get_absolute_url()}"' in html
 
 
 @pytest.mark.django_db
 def test_outlet_page_leaves_out_unpublished_quotes_and_their_articles(client, outlet):
     """Articles carrying only suggested quotes, and suggested quotes themselves, are left out."""
-    AppearanceFactory(
+    PrintingFactory(
         article__outlet=outlet,
         article__title="Unreviewed story",
         quote__status=Quote.Status.SUGGESTED,
     )
-    published = AppearanceFactory(article__outlet=outlet, quote__text="Published words.")
-    AppearanceFactory(
+    published = PrintingFactory(article__outlet=outlet, quote__text="Published words.")
+    PrintingFactory(
         article=published.article,
         quote__text="Suggested words.",
         quote__status=Quote.Status.SUGGESTED,
@@ -55,7 +55,7 @@ def test_outlet_page_leaves_out_unpublished_quotes_and_their_articles(client, ou
 @pytest.mark.django_db
 def test_outlet_page_runs_a_fixed_number_of_queries(client, outlet, django_assert_max_num_queries):
     """Many articles do not cost a query each."""
-    AppearanceFactory.create_batch(15, article__outlet=outlet)
+    PrintingFactory.create_batch(15, article__outlet=outlet)
     with django_assert_max_num_queries(4):
         assert client.get(outlet.get_absolute_url()).status_code == 200
 
@@ -69,8 +69,8 @@ def test_unknown_outlet_is_404(client):
 @pytest.mark.django_db
 def test_outlet_list_shows_outlets_with_published_quotes(client, outlet):
     """The outlet list holds outlets that printed published quotes, with counts."""
-    AppearanceFactory.create_batch(2, article__outlet=outlet)
-    AppearanceFactory(
+    PrintingFactory.create_batch(2, article__outlet=outlet)
+    PrintingFactory(
         article__outlet=OutletFactory(name="Rumour Weekly"), quote__status=Quote.Status.SUGGESTED
     )
     response = client.get("/outlets/")
@@ -85,8 +85,8 @@ def test_outlet_list_shows_outlets_with_published_quotes(client, outlet):
 def test_outlet_page_links_its_filtered_list_downloads_and_feed(client, outlet):
     """A visible Research box on an outlet's page leads to the quotes it printed only: the
     quote list filtered to the outlet, its CSV and JSON Lines downloads, and its feed."""
-    AppearanceFactory(article__outlet=outlet, quote__text="The ferry sails at noon.")
-    AppearanceFactory(quote__text="Another paper spoke.")
+    PrintingFactory(article__outlet=outlet, quote__text="The ferry sails at noon.")
+    PrintingFactory(quote__text="Another paper spoke.")
     html = client.get(outlet.get_absolute_url()).content.decode()
     links = research_links(html)
     query = f"?outlet={outlet.slug}"
@@ -109,7 +109,7 @@ def test_outlet_page_lists_a_quote_once_per_article_however_many_pieces(client, 
     other = QuoteFactory(text="Boats may dock.")
     for quote, piece in [(split, "The quay,"), (split, "is open."), (other, "Boats may dock.")]:
         start = body.index(piece)
-        AppearanceFactory(
+        PrintingFactory(
             quote=quote, article=article, text=piece, start=start, end=start + len(piece)
         )
     html = client.get(outlet.get_absolute_url()).content.decode()
@@ -122,8 +122,8 @@ def test_outlet_page_lists_a_quote_once_per_article_however_many_pieces(client, 
 def test_outlet_list_links_the_articles_list_and_articles_with_no_outlet(client, outlet):
     """The outlet list leads to every archived article, and to those whose outlet is unknown,
     which no outlet page lists."""
-    AppearanceFactory(article__outlet=outlet)
-    AppearanceFactory(article__outlet=None, article__title="Found on a noticeboard")
+    PrintingFactory(article__outlet=outlet)
+    PrintingFactory(article__outlet=None, article__title="Found on a noticeboard")
     html = client.get("/outlets/").content.decode()
     assert 'href="/articles/"' in html
     assert 'href="/articles/?outlet=unknown"' in html

@@ -4,20 +4,20 @@ import pytest
 from django.urls import set_script_prefix
 
 from quotes import public
-from tests.factories import AppearanceFactory, MembershipFactory
+from tests.factories import MembershipFactory, PrintingFactory
 
 
 @pytest.mark.django_db
 def test_page_path_is_the_address_get_absolute_url_gives():
     """A quote's, person's, unit's, outlet's and article's path is its get_absolute_url."""
-    appearance = AppearanceFactory()
-    membership = MembershipFactory(person=appearance.quote.person)
+    printing = PrintingFactory()
+    membership = MembershipFactory(person=printing.quote.person)
     records = [
-        appearance.quote,
-        appearance.quote.person,
+        printing.quote,
+        printing.quote.person,
         membership.unit,
-        appearance.article.outlet,
-        appearance.article,
+        printing.article.outlet,
+        printing.article,
     ]
     for record in records:
         assert public.page_path(record) == record.get_absolute_url()
@@ -29,7 +29,7 @@ def test_page_path_is_the_address_get_absolute_url_gives():
 def test_a_new_slug_gets_its_new_address():
     """The memo is keyed by the address's own field: a renamed slug is never given the old
     path."""
-    person = AppearanceFactory().quote.person
+    person = PrintingFactory().quote.person
     old = public.page_path(person)
     person.slug = "someone-renamed"
     assert public.page_path(person) == "/people/someone-renamed/" != old
@@ -38,7 +38,7 @@ def test_a_new_slug_gets_its_new_address():
 @pytest.mark.django_db
 def test_page_path_follows_the_script_prefix():
     """A site served under a path prefix gets its pages' paths under it."""
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     plain = public.page_path(quote)
     set_script_prefix("/archive/")
     try:

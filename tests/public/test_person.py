@@ -5,10 +5,10 @@ import pytest
 from quotes.models import Quote
 from tests.discovery.research import assert_only, follow, research_links
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     PersonAliasFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -26,7 +26,7 @@ def person():
 def test_person_page_shows_name_aliases_description_and_units(client, person):
     """A person's page gives their name, other spellings (as a published printing prints
     them), description and units."""
-    AppearanceFactory(quote__person=person, article__title="Taras Brikvoter on the light")
+    PrintingFactory(quote__person=person, article__title="Taras Brikvoter on the light")
     response = client.get(f"/people/{person.slug}/")
     assert response.status_code == 200
     html = response.content.decode()
@@ -146,7 +146,7 @@ def test_person_list_runs_a_fixed_number_of_queries(client, django_assert_max_nu
 def test_person_page_runs_a_fixed_number_of_queries(client, person, django_assert_max_num_queries):
     """A person's page does not run a query per quote."""
     for quote in QuoteFactory.create_batch(25, person=person):
-        AppearanceFactory(quote=quote)
+        PrintingFactory(quote=quote)
     with django_assert_max_num_queries(9):  # 8, plus the timeline aggregate
         assert client.get(person.get_absolute_url()).status_code == 200
 
@@ -155,8 +155,8 @@ def test_person_page_runs_a_fixed_number_of_queries(client, person, django_asser
 def test_person_page_links_their_filtered_list_downloads_and_feed(client, person):
     """A visible Research box on a person's page leads to their quotes only: the quote
     list filtered to them, its CSV and JSON Lines downloads, and their feed."""
-    AppearanceFactory(quote__person=person, quote__text="The lamp stays lit.")
-    AppearanceFactory(quote__text="Someone else spoke.")
+    PrintingFactory(quote__person=person, quote__text="The lamp stays lit.")
+    PrintingFactory(quote__text="Someone else spoke.")
     html = client.get(person.get_absolute_url()).content.decode()
     links = research_links(html)
     query = f"?speaker={person.slug}"

@@ -1,4 +1,4 @@
-"""The quote permalink /q/<short_id>/: the statement and every appearance of it."""
+"""The quote permalink /q/<short_id>/: the statement and every printing of it."""
 
 import datetime
 
@@ -6,10 +6,10 @@ import pytest
 
 from quotes.models import Correction, Quote
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     OutletFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -38,8 +38,8 @@ def test_permalink_shows_speaker_unit_and_text(client, quote):
 
 
 @pytest.mark.django_db
-def test_appearances_are_in_date_order_with_unknown_dates_last(client, quote):
-    """Appearances run oldest first; those with no date come last, marked 'date unknown'."""
+def test_printings_are_in_date_order_with_unknown_dates_last(client, quote):
+    """Printings run oldest first; those with no date come last, marked 'date unknown'."""
     printed(quote, outlet=OutletFactory(name="Undated Gazette"), published=None)
     printed(quote, outlet=OutletFactory(name="Later Herald"), published=datetime.date(2031, 4, 2))
     printed(quote, outlet=OutletFactory(name="Earlier Times"), published=datetime.date(2031, 4, 1))
@@ -51,10 +51,10 @@ def test_appearances_are_in_date_order_with_unknown_dates_last(client, quote):
 
 
 @pytest.mark.django_db
-def test_appearance_shows_headline_wording_attribution_and_links(client, quote):
-    """Each appearance gives the headline, the words as printed (line breaks kept), the
+def test_printing_shows_headline_wording_attribution_and_links(client, quote):
+    """Each printing gives the headline, the words as printed (line breaks kept), the
     attribution as printed, the archived copy and the original article."""
-    appearance = printed(
+    printing = printed(
         quote,
         text="The tide\nwill turn.",
         attribution="said the harbour master",
@@ -66,7 +66,7 @@ def test_appearance_shows_headline_wording_attribution_and_links(client, quote):
     assert "Storm season ends" in html
     assert "The tide<br>will turn." in html
     assert "said the harbour master" in html
-    assert f'href="/articles/{appearance.article.pk}/#a-{appearance.pk}"' in html
+    assert f'href="/articles/{printing.article.pk}/#a-{printing.pk}"' in html
     assert '<a href="https://news.test/storm" rel="nofollow noopener">' in html
 
 
@@ -74,9 +74,9 @@ def test_appearance_shows_headline_wording_attribution_and_links(client, quote):
 def test_untitled_article_without_url_or_outlet(client, quote):
     """An article with no title, URL or outlet is named by the file it came from, under
     'Outlet unknown'."""
-    appearance = printed(quote, article__title="", article__url=None, article__outlet=None)
+    printing = printed(quote, article__title="", article__url=None, article__outlet=None)
     html = client.get(quote.get_absolute_url()).content.decode()
-    assert f"Untitled article from the file {appearance.article.source_file}" in html
+    assert f"Untitled article from the file {printing.article.source_file}" in html
     assert "Outlet unknown" in html
     assert "Original article" not in html
 
@@ -84,18 +84,18 @@ def test_untitled_article_without_url_or_outlet(client, quote):
 @pytest.mark.django_db
 def test_unnamed_speaker_in_italics(client):
     """An unnamed speaker is shown by their description, in italics."""
-    appearance = AppearanceFactory(quote__person=None, quote__speaker_description="one soldier")
-    html = client.get(appearance.quote.get_absolute_url()).content.decode()
+    printing = PrintingFactory(quote__person=None, quote__speaker_description="one soldier")
+    html = client.get(printing.quote.get_absolute_url()).content.decode()
     assert "<em>one soldier (unnamed)</em>" in html
 
 
 @pytest.mark.django_db
-def test_markup_in_quote_and_appearance_is_escaped(client):
-    """Text with markup is shown escaped, in the quote and in every appearance."""
-    appearance = AppearanceFactory(
+def test_markup_in_quote_and_printing_is_escaped(client):
+    """Text with markup is shown escaped, in the quote and in every printing."""
+    printing = PrintingFactory(
         quote__text="<script>alert(1)</script>", attribution="<img src=x onerror=alert(2)>"
     )
-    html = client.get(appearance.quote.get_absolute_url()).content.decode()
+    html = client.get(printing.quote.get_absolute_url()).content.decode()
     assert "<script>alert(1)" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "<img src=x" not in html
@@ -152,7 +152,7 @@ def test_unknown_short_id_is_404(client):
 
 @pytest.mark.django_db
 def test_permalink_runs_a_fixed_number_of_queries(client, quote, django_assert_max_num_queries):
-    """Many appearances do not cost a query each (the quote, its printings with their
+    """Many printings do not cost a query each (the quote, its printings with their
     articles and outlets, the speaker's units, the corrections record)."""
     for _ in range(10):
         printed(quote)

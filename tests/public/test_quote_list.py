@@ -7,12 +7,12 @@ import pytest
 from quotes.models import Quote
 from quotes.search import refresh_search
 from tests.factories import (
-    AppearanceFactory,
     ArticleFactory,
     MembershipFactory,
     OutletFactory,
     PersonAliasFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -35,15 +35,15 @@ def listed(response):
 @pytest.fixture
 def two_quotes():
     return (
-        AppearanceFactory(quote__text="Harbour lights are out.").quote,
-        AppearanceFactory(quote__text="The bridge held firm.").quote,
+        PrintingFactory(quote__text="Harbour lights are out.").quote,
+        PrintingFactory(quote__text="The bridge held firm.").quote,
     )
 
 
 @pytest.mark.django_db
 def test_list_shows_only_published_unmerged_quotes(client):
     """Suggested, rejected and merged quotes never appear in the list."""
-    survivor = AppearanceFactory(quote__text="Survivor words.").quote
+    survivor = PrintingFactory(quote__text="Survivor words.").quote
     QuoteFactory(text="Suggested words.", status=Quote.Status.SUGGESTED)
     QuoteFactory(text="Rejected words.", status=Quote.Status.REJECTED)
     QuoteFactory(text="Merged words.", merged_into=survivor)
@@ -85,7 +85,7 @@ def test_outlets_are_named_once_each_in_the_order_they_printed_the_quote(client)
     printed(quote, outlet=star, published=datetime.date(2031, 3, 2))
     printed(quote, outlet=post, published=datetime.date(2031, 3, 1))
     printed(quote, outlet=gazette, published=None)
-    AppearanceFactory(quote=quote, article__outlet=None, article__published=None)
+    PrintingFactory(quote=quote, article__outlet=None, article__published=None)
     undated = QuoteFactory(text="Never dated.")
     printed(undated, outlet=star, published=None)
     html = client.get("/quotes/").content.decode()
@@ -101,22 +101,22 @@ def test_outlets_are_named_once_each_in_the_order_they_printed_the_quote(client)
 @pytest.mark.django_db
 def test_unnamed_speaker_is_described_in_italics(client):
     """A quote without a named person shows the speaker's description, in italics."""
-    AppearanceFactory(quote__person=None, quote__speaker_description="one soldier")
+    PrintingFactory(quote__person=None, quote__speaker_description="one soldier")
     html = client.get("/quotes/").content.decode()
     assert "<em>one soldier (unnamed)</em>" in html
 
 
 @pytest.mark.django_db
 def test_article_without_outlet_shows_unknown_outlet(client):
-    """An appearance in an article with no outlet is listed as 'Unknown outlet'."""
-    AppearanceFactory(article__outlet=None)
+    """A printing in an article with no outlet is listed as 'Unknown outlet'."""
+    PrintingFactory(article__outlet=None)
     assert "Unknown outlet" in client.get("/quotes/").content.decode()
 
 
 @pytest.mark.django_db
 def test_quote_text_is_escaped(client):
     """Markup in a quote is shown as text, never run."""
-    AppearanceFactory(quote__text="<script>alert('x')</script> said so")
+    PrintingFactory(quote__text="<script>alert('x')</script> said so")
     html = client.get("/quotes/").content.decode()
     assert "<script>alert" not in html
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in html
@@ -131,7 +131,7 @@ def test_q_finds_words_in_quote_text_in_any_case(client, two_quotes, q):
 
 
 @pytest.mark.django_db
-def test_q_finds_words_only_printed_in_an_appearance(client, two_quotes):
+def test_q_finds_words_only_printed_in_an_printing(client, two_quotes):
     """q also matches an outlet's own wording of a quote."""
     printed(two_quotes[1], text="The old bridge held very firm.")
     indexed()
@@ -150,8 +150,8 @@ def test_q_finds_the_speaker_by_name_and_alias(client, two_quotes):
 
 
 @pytest.mark.django_db
-def test_q_matching_several_appearances_lists_the_quote_once(client, two_quotes):
-    """A quote matched through several appearances is still listed once."""
+def test_q_matching_several_printings_lists_the_quote_once(client, two_quotes):
+    """A quote matched through several printings is still listed once."""
     printed(two_quotes[0])
     printed(two_quotes[0])
     indexed()
@@ -182,15 +182,15 @@ def test_unit_filter_goes_through_memberships(client, two_quotes):
 @pytest.mark.django_db
 def test_outlet_filter_lists_quotes_the_outlet_printed(client, two_quotes):
     """outlet=<slug> lists quotes printed by that outlet."""
-    outlet = two_quotes[1].appearances.get().article.outlet
+    outlet = two_quotes[1].printings.get().article.outlet
     assert listed(client.get("/quotes/", {"outlet": outlet.slug})) == ["The bridge held firm."]
 
 
 @pytest.mark.django_db
 def test_date_filters_bound_the_day_of_printing(client):
     """from and to (ISO dates, inclusive) keep quotes printed within the range."""
-    early = AppearanceFactory(quote__text="Early.", article__published=datetime.date(2031, 1, 10))
-    late = AppearanceFactory(quote__text="Late.", article__published=datetime.date(2031, 5, 10))
+    early = PrintingFactory(quote__text="Early.", article__published=datetime.date(2031, 1, 10))
+    late = PrintingFactory(quote__text="Late.", article__published=datetime.date(2031, 5, 10))
     assert early and late
     assert listed(client.get("/quotes/", {"from": "2031-05-10"})) == ["Late."]
     assert listed(client.get("/quotes/", {"to": "2031-01-10"})) == ["Early."]
@@ -199,7 +199,7 @@ def test_date_filters_bound_the_day_of_printing(client):
 
 
 @pytest.mark.django_db
-def test_outlet_and_dates_must_hold_for_the_same_appearance(client):
+def test_outlet_and_dates_must_hold_for_the_same_printing(client):
     """'Outlet X between the dates' does not match a quote X printed outside them."""
     outlet = OutletFactory(name="Weekly Harbour")
     quote = QuoteFactory(text="Printed twice.")
@@ -302,7 +302,7 @@ def test_list_runs_a_fixed_number_of_queries(client, django_assert_max_num_queri
         quote = QuoteFactory(person=person, text=f"Words number {n}.")
         printed(quote)
         printed(quote, outlet=OutletFactory())
-        AppearanceFactory(quote=quote, article__outlet=None)
+        PrintingFactory(quote=quote, article__outlet=None)
     indexed()
     with django_assert_max_num_queries(6):
         response = client.get("/quotes/")
@@ -384,7 +384,7 @@ def test_no_match_suggests_people_and_units_with_similar_names(client):
     person = PersonFactory(name="Serhiy Kovalenko")
     unit = UnitFactory(name="72nd Mechanized Brigade")
     MembershipFactory(person=person, unit=unit)
-    AppearanceFactory(quote__person=person, quote__text="We hold the line.")
+    PrintingFactory(quote__person=person, quote__text="We hold the line.")
     hidden = PersonFactory(name="Serhii Kovalenkov")
     QuoteFactory(person=hidden, status=Quote.Status.SUGGESTED)
     indexed()

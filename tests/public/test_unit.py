@@ -5,10 +5,10 @@ import pytest
 from quotes.models import Quote
 from tests.discovery.research import assert_only, follow, research_links
 from tests.factories import (
-    AppearanceFactory,
     ArticleFactory,
     MembershipFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -97,8 +97,8 @@ def test_unit_page_links_its_filtered_list_downloads_and_feed(client, unit):
     list filtered to the unit, its CSV and JSON Lines downloads, and the unit's feed."""
     member = PersonFactory()
     MembershipFactory(person=member, unit=unit)
-    AppearanceFactory(quote__person=member, quote__text="We hold the pier.")
-    AppearanceFactory(quote__text="An outsider spoke.")
+    PrintingFactory(quote__person=member, quote__text="We hold the pier.")
+    PrintingFactory(quote__text="An outsider spoke.")
     html = client.get(unit.get_absolute_url()).content.decode()
     links = research_links(html)
     query = f"?unit={unit.slug}"

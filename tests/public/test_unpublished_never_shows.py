@@ -11,10 +11,10 @@ from quotes import roles
 from quotes.models import Quote
 from quotes.services import lifecycle
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     PersonAliasFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -27,7 +27,7 @@ SPELLING = "Ilsabeth Rovanmere"
 
 def stating(quote, body):
     """A printing of `quote` in a new article whose text is `body` (which holds the quote)."""
-    return AppearanceFactory(quote=quote, person=quote.person, article__body=body)
+    return PrintingFactory(quote=quote, person=quote.person, article__body=body)
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def speaker():
     alias, when it reads that article)."""
     person = PersonFactory(name="Ilsabet Rowanmere", description="Pier warden")
     published = QuoteFactory(person=person, text="The pier lamps stay lit all winter.")
-    AppearanceFactory(quote=published, person=person)
+    PrintingFactory(quote=published, person=person)
     suggested = QuoteFactory(
         person=person,
         text="The dredgers leave the channel at dawn.",
@@ -160,13 +160,13 @@ def test_a_public_unit_lists_no_member_it_is_stated_for_only_unpublished(client,
 @pytest.fixture
 def statuses():
     person = PersonFactory(name="Hollis Tarrant")
-    AppearanceFactory(quote__person=person, quote__text="Published tarrant words.")
+    PrintingFactory(quote__person=person, quote__text="Published tarrant words.")
     for status in (Quote.Status.SUGGESTED, Quote.Status.REJECTED):
-        AppearanceFactory(
+        PrintingFactory(
             quote__person=person, quote__text=f"{status} tarrant words.", quote__status=status
         )
     hidden = PersonFactory(name="Suggested Onlyson")
-    AppearanceFactory(quote__person=hidden, quote__status=Quote.Status.SUGGESTED)
+    PrintingFactory(quote__person=hidden, quote__status=Quote.Status.SUGGESTED)
     return hidden
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from quotes.models import Quote
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 
 from .warcs import make_capture
 
@@ -11,13 +11,13 @@ from .warcs import make_capture
 @pytest.fixture
 def public_article():
     """An article with a published quote, which anyone may read."""
-    return AppearanceFactory(article__url="https://news.test/pier").article
+    return PrintingFactory(article__url="https://news.test/pier").article
 
 
 @pytest.fixture
 def hidden_article():
     """An article whose only quote waits for review: not public."""
-    return AppearanceFactory(
+    return PrintingFactory(
         quote__status=Quote.Status.SUGGESTED, article__url="https://news.test/hidden"
     ).article
 

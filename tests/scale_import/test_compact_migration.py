@@ -10,7 +10,7 @@ from django.db.migrations.executor import MigrationExecutor
 from quotes.matching import fingerprint_keys
 from quotes.models import Fingerprint
 from quotes.services.importing import index_printings
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 
 BEFORE = [("quotes", "0012_listing_denormalised")]
 TEXTS = [
@@ -34,7 +34,7 @@ def migrate(targets):
 
 @pytest.mark.django_db(transaction=True)
 def test_fingerprints_are_rewritten_backward_and_forward():
-    printings = [AppearanceFactory(quote__text=t, text=t) for t in TEXTS]
+    printings = [PrintingFactory(quote__text=t, text=t) for t in TEXTS]
     index_printings(printings, new=True)
     latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
     try:
@@ -46,5 +46,5 @@ def test_fingerprints_are_rewritten_backward_and_forward():
     finally:
         migrate(latest)
     for printing in printings:
-        keys = Fingerprint.objects.filter(appearance=printing).values_list("key", flat=True)
+        keys = Fingerprint.objects.filter(printing=printing).values_list("key", flat=True)
         assert sorted(keys) == fingerprint_keys(printing.text)

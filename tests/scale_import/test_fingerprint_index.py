@@ -10,9 +10,9 @@ from archive.models import Article
 from quotes import matching
 from quotes.extraction.text import words
 from quotes.matching import COMMON_KEY_POSTINGS, content, find_matches, fingerprint_keys
-from quotes.models import Appearance, Fingerprint, Quote
+from quotes.models import Fingerprint, Printing, Quote
 from quotes.services.importing import index_printings
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -25,11 +25,11 @@ def crowd(n, text=COMMON):
     """N printings, each of its own quote, of `text`, stored in bulk."""
     article = Article.objects.create(body="crowd", raw=b"crowd", sha256="c" * 64)
     quotes = Quote.objects.bulk_create(Quote(text=text, short_id=f"c{i:08d}") for i in range(n))
-    appearances = Appearance.objects.bulk_create(
-        Appearance(quote=q, article=article, text=text, start=i, end=i + 1)
+    printings = Printing.objects.bulk_create(
+        Printing(quote=q, article=article, text=text, start=i, end=i + 1)
         for i, q in enumerate(quotes)
     )
-    index_printings(appearances, new=True)
+    index_printings(printings, new=True)
     return quotes
 
 
@@ -43,7 +43,7 @@ def test_a_common_key_is_counted_no_further_than_the_cap():
 
 def test_a_statement_with_a_common_phrase_finds_its_quote_by_its_rare_words():
     crowd(COMMON_KEY_POSTINGS + 100)
-    own = AppearanceFactory(quote__text=f"{WANTED} {COMMON}", text=f"{WANTED} {COMMON}")
+    own = PrintingFactory(quote__text=f"{WANTED} {COMMON}", text=f"{WANTED} {COMMON}")
     index_printings([own], new=True)
     sure, _ = find_matches([f"{WANTED} {COMMON}"], person=None)
     assert sure == [own.quote]
@@ -60,7 +60,7 @@ def test_a_statement_of_common_keys_only_links_to_a_recent_printing():
 
 
 def test_the_lookup_runs_the_same_queries_however_many_printings_share_its_keys():
-    index_printings([AppearanceFactory(quote__text=COMMON, text=COMMON)], new=True)
+    index_printings([PrintingFactory(quote__text=COMMON, text=COMMON)], new=True)
     with CaptureQueriesContext(connection) as few:
         find_matches([COMMON], person=None)
     crowd(COMMON_KEY_POSTINGS + 100)
@@ -84,8 +84,8 @@ def test_a_short_headline_still_finds_the_printing_it_cuts():
         "The pilots said the quay is closed on Monday. We will not surrender it to anyone, "
         "whatever the harbour council decides tomorrow."
     )
-    stored = AppearanceFactory(quote__text=long, text=long)
-    other = AppearanceFactory(quote__text="We will not go there.", text="We will not go there.")
+    stored = PrintingFactory(quote__text=long, text=long)
+    other = PrintingFactory(quote__text="We will not go there.", text="We will not go there.")
     index_printings([stored, other], new=True)
     headline = "We will not surrender it"
     assert len(fingerprint_keys(headline)) > 1
@@ -95,10 +95,10 @@ def test_a_short_headline_still_finds_the_printing_it_cuts():
 
 def test_rewriting_a_printings_keys_leaves_no_duplicates():
     text = "The ferry to the northern islands sails again on Monday morning."
-    appearance = AppearanceFactory(quote__text=text, text=text)
-    index_printings([appearance], new=True)
-    index_printings([appearance])
-    stored = sorted(Fingerprint.objects.filter(appearance=appearance).values_list("key", flat=True))
+    printing = PrintingFactory(quote__text=text, text=text)
+    index_printings([printing], new=True)
+    index_printings([printing])
+    stored = sorted(Fingerprint.objects.filter(printing=printing).values_list("key", flat=True))
     assert stored == fingerprint_keys(text)
 
 

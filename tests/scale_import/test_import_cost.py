@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 
 from archive.models import Outlet
 from archive.services import archive_article
-from quotes.models import Appearance, Person, PersonAlias, Unit
+from quotes.models import Person, PersonAlias, Printing, Unit
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +102,7 @@ def test_queries_per_article_do_not_grow_with_people_units_and_outlets(n):
     # Both speakers of article 2 were new, so each became a person of their own.
     for name in (ARTICLES[2][0], ARTICLES[2][2]):
         person = Person.objects.get(name=name)
-        assert Appearance.objects.filter(person=person).exists()
+        assert Printing.objects.filter(person=person).exists()
     assert Person.objects.count() == n + 4
 
 
@@ -115,8 +115,8 @@ def test_a_known_speaker_is_found_among_many():
     raw = text(0, day=2)
     archive_article(raw=raw.encode(), source_file="again.txt", outlet="Harbour Gazette")
     assert Person.objects.count() == people  # both speakers found, nobody new
-    assert Appearance.objects.filter(person__name="Ilse Vantongeren").count() == 2
-    assert Appearance.objects.filter(person__name="Oskar Thalberg").count() == 2
+    assert Printing.objects.filter(person__name="Ilse Vantongeren").count() == 2
+    assert Printing.objects.filter(person__name="Oskar Thalberg").count() == 2
 
 
 def test_a_person_known_by_an_alias_is_found_among_many():
@@ -126,7 +126,7 @@ def test_a_person_known_by_an_alias_is_found_among_many():
     person = Person.objects.create(name="Ilse Brandt")
     assert person.add_alias("Ilse Vantongeren")
     imported(0)
-    assert Appearance.objects.filter(person=person).count() == 1
+    assert Printing.objects.filter(person=person).count() == 1
     assert not Person.objects.filter(name="Ilse Vantongeren").exists()
 
 

@@ -12,7 +12,7 @@ from django.db import InternalError, connections, router
 from django.test.utils import CaptureQueriesContext
 
 from quotes.models import Export, Quote
-from tests.factories import AppearanceFactory, MembershipFactory
+from tests.factories import MembershipFactory, PrintingFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,9 +22,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:Overriding setting DATABASES")
 
 @pytest.fixture
 def printed():
-    appearance = AppearanceFactory(quote__text="The ferry runs at dawn.")
-    MembershipFactory(person=appearance.quote.person)
-    return appearance
+    printing = PrintingFactory(quote__text="The ferry runs at dawn.")
+    MembershipFactory(person=printing.quote.person)
+    return printing
 
 
 def test_a_write_sent_to_the_replica_fails(replica, printed):
@@ -34,8 +34,8 @@ def test_a_write_sent_to_the_replica_fails(replica, printed):
         Quote.objects.using("replica").filter(pk=printed.quote.pk).update(text="Changed.")
 
 
-def public_pages(appearance):
-    quote, person = appearance.quote, appearance.quote.person
+def public_pages(printing):
+    quote, person = printing.quote, printing.quote.person
     return [
         "/",
         "/quotes/",
@@ -45,7 +45,7 @@ def public_pages(appearance):
         "/people/",
         "/units/",
         "/outlets/",
-        appearance.article.outlet.get_absolute_url(),
+        printing.article.outlet.get_absolute_url(),
         "/feeds/quotes/",
         "/api/quotes/",
         f"/api/quotes/{quote.short_id}/",

@@ -49,16 +49,16 @@ SELECT 's' || lpad(n::text, 8, '0'),
          ELSE (SELECT min(id) FROM quotes_person) + (n * 7) % 5000 END,
     0
 FROM generate_series(1, %(quotes)s) n;
-INSERT INTO quotes_appearance (text, start, "end", segments, attribution, article_id, quote_id,
+INSERT INTO quotes_printing (text, start, "end", segments, attribution, article_id, quote_id,
     speaker_description, speaker_title)
 SELECT q.text, k * 1000000 + q.id % 1000000, k * 1000000 + q.id % 1000000 + 10, '[]', '',
     (SELECT min(id) FROM archive_article) + (q.id * 31 + k * 7919) %% %(articles)s, q.id, '', ''
 FROM quotes_quote q, generate_series(0, 2) k WHERE k <= q.id %% 3;
-UPDATE quotes_appearance a SET printed_by_id = r.outlet_id, printed_on = r.published
+UPDATE quotes_printing a SET printed_by_id = r.outlet_id, printed_on = r.published
 FROM archive_article r WHERE r.id = a.article_id;
 UPDATE quotes_quote q SET first_published = s.first, reach = s.outlets
 FROM (SELECT quote_id, min(printed_on) AS first, count(DISTINCT printed_by_id) AS outlets
-      FROM quotes_appearance GROUP BY quote_id) s WHERE s.quote_id = q.id;
+      FROM quotes_printing GROUP BY quote_id) s WHERE s.quote_id = q.id;
 UPDATE quotes_quote q SET search_vector = setweight(to_tsvector('verbatim', q.text), 'A')
     || setweight(to_tsvector('verbatim', q.text), 'B');
 """

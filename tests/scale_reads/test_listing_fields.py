@@ -6,10 +6,10 @@ import datetime
 
 import pytest
 
-from quotes.models import Appearance, Quote
+from quotes.models import Printing, Quote
 from quotes.services import lifecycle
 from tests.admin.conftest import posted_back
-from tests.factories import AppearanceFactory, OutletFactory, QuoteFactory
+from tests.factories import OutletFactory, PrintingFactory, QuoteFactory
 
 MAY = datetime.date(2031, 5, 10)
 JULY = datetime.date(2031, 7, 20)
@@ -23,8 +23,8 @@ def listed(response):
 def test_a_printing_copies_its_articles_outlet_and_date():
     """A new printing carries its article's outlet and publication date."""
     outlet = OutletFactory(name="Harbour Gazette")
-    appearance = AppearanceFactory(article__outlet=outlet, article__published=MAY)
-    stored = Appearance.objects.get(pk=appearance.pk)
+    printing = PrintingFactory(article__outlet=outlet, article__published=MAY)
+    stored = Printing.objects.get(pk=printing.pk)
     assert (stored.printed_by_id, stored.printed_on) == (outlet.pk, MAY)
 
 
@@ -34,7 +34,7 @@ def test_reach_counts_different_outlets_only():
     gazette, star = OutletFactory(name="Harbour Gazette"), OutletFactory(name="Evening Star")
     quote = QuoteFactory(text="We hold the pier.")
     for outlet in (gazette, gazette, star, None):
-        AppearanceFactory(quote=quote, article__outlet=outlet)
+        PrintingFactory(quote=quote, article__outlet=outlet)
     assert Quote.objects.get(pk=quote.pk).reach == 2
 
 
@@ -44,10 +44,10 @@ def test_editing_an_articles_outlet_and_date_shows_on_the_list_filters(admin_cli
     under the new outlet and date in the list's filters and in the "most outlets" order."""
     gazette, star = OutletFactory(name="Harbour Gazette"), OutletFactory(name="Evening Star")
     moved = QuoteFactory(text="We hold the pier.")
-    AppearanceFactory(quote=moved, article__outlet=star, article__published=MAY)
-    article = AppearanceFactory(quote=moved, article__outlet=star, article__published=MAY).article
+    PrintingFactory(quote=moved, article__outlet=star, article__published=MAY)
+    article = PrintingFactory(quote=moved, article__outlet=star, article__published=MAY).article
     other = QuoteFactory(text="The bridge held.")
-    AppearanceFactory(quote=other, article__outlet=star, article__published=MAY)
+    PrintingFactory(quote=other, article__outlet=star, article__published=MAY)
     before = {"outlet": "harbour-gazette", "from": "2031-07-01", "to": "2031-07-31"}
     assert listed(admin_client.get("/quotes/", before)) == []
     assert listed(admin_client.get("/quotes/", {"min_outlets": 2})) == []
@@ -76,10 +76,10 @@ def test_moving_a_printing_recounts_both_quotes_outlets():
     """A printing moved to another quote moves its outlet from one count to the other."""
     gazette, star = OutletFactory(name="Harbour Gazette"), OutletFactory(name="Evening Star")
     first = QuoteFactory(text="We hold the pier.")
-    AppearanceFactory(quote=first, article__outlet=gazette)
-    moving = AppearanceFactory(quote=first, article__outlet=star)
+    PrintingFactory(quote=first, article__outlet=gazette)
+    moving = PrintingFactory(quote=first, article__outlet=star)
     second = QuoteFactory(text="We hold the pier!")
-    AppearanceFactory(quote=second, article__outlet=gazette)
+    PrintingFactory(quote=second, article__outlet=gazette)
     lifecycle.move_printing(moving, to=second)
     assert Quote.objects.get(pk=first.pk).reach == 1
     assert Quote.objects.get(pk=second.pk).reach == 2
@@ -92,7 +92,7 @@ def test_outlet_and_dates_hold_for_one_printing():
     """Outlet, from and to must all hold for the same printing, read from the copies."""
     gazette = OutletFactory(name="Harbour Gazette")
     quote = QuoteFactory(text="Printed twice.")
-    AppearanceFactory(quote=quote, article__outlet=gazette, article__published=MAY)
-    AppearanceFactory(quote=quote, article__published=JULY)
+    PrintingFactory(quote=quote, article__outlet=gazette, article__published=MAY)
+    PrintingFactory(quote=quote, article__published=JULY)
     assert not Quote.objects.printed(outlet=gazette, since=JULY).exists()
     assert Quote.objects.printed(outlet=gazette, until=MAY).get() == quote

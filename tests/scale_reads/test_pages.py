@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from quotes import pagination
 from quotes.models import LIST_ORDER, OUTLETS_ORDER, Quote
 from quotes.search import refresh_search
-from tests.factories import AppearanceFactory, OutletFactory
+from tests.factories import OutletFactory, PrintingFactory
 
 DAY = datetime.date(2031, 3, 5)
 
@@ -42,10 +42,10 @@ def ties():
     quotes = []
     for n in range(14):
         published = None if n >= 12 else DAY + datetime.timedelta(days=n // 10)
-        appearance = AppearanceFactory(quote__text=f"Tied words {n}.", article__published=published)
+        printing = PrintingFactory(quote__text=f"Tied words {n}.", article__published=published)
         if n % 3 == 0:
-            AppearanceFactory(quote=appearance.quote, article__published=published)
-        quotes.append(appearance.quote)
+            PrintingFactory(quote=printing.quote, article__published=published)
+        quotes.append(printing.quote)
     return quotes
 
 
@@ -178,10 +178,8 @@ def test_outlet_and_date_filter_pages_by_keyset_too(client, small_pages):
     """Filtered lists page by keyset as the whole list does."""
     outlet = OutletFactory(name="Harbour Gazette")
     for n in range(8):
-        AppearanceFactory(
-            quote__text=f"Gazette {n}.", article__outlet=outlet, article__published=DAY
-        )
-    AppearanceFactory(quote__text="Elsewhere.", article__published=DAY)
+        PrintingFactory(quote__text=f"Gazette {n}.", article__outlet=outlet, article__published=DAY)
+    PrintingFactory(quote__text="Elsewhere.", article__published=DAY)
     pages = walk(client, {"outlet": "harbour-gazette", "from": "2031-03-01"})
     texts = [text for page in pages for text in page]
     assert sorted(texts) == sorted(f"Gazette {n}." for n in range(8))

@@ -24,7 +24,7 @@ def listed(response):
 @pytest.fixture
 def index():
     """Write the search data of every quote, as the import and merge services do for theirs;
-    call it once the test's quotes and appearances exist."""
+    call it once the test's quotes and printings exist."""
 
     def index():
         refresh_search(Quote.objects.values_list("pk", flat=True))

@@ -8,10 +8,10 @@ from django.contrib.auth.models import Group, User
 from quotes import roles
 from quotes.models import Quote
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     OutletFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -34,9 +34,9 @@ def staff_client(client):
 
 @pytest.fixture
 def statuses(index):
-    AppearanceFactory(quote__text="Published sluice words.")
-    AppearanceFactory(quote__text="Suggested sluice words.", quote__status=Quote.Status.SUGGESTED)
-    AppearanceFactory(quote__text="Rejected sluice words.", quote__status=Quote.Status.REJECTED)
+    PrintingFactory(quote__text="Published sluice words.")
+    PrintingFactory(quote__text="Suggested sluice words.", quote__status=Quote.Status.SUGGESTED)
+    PrintingFactory(quote__text="Rejected sluice words.", quote__status=Quote.Status.REJECTED)
     index()
 
 
@@ -114,7 +114,7 @@ def test_staff_choose_quotes_by_status(staff_client, statuses):
 
 def test_staff_never_see_merged_quotes(staff_client, index):
     """Even staff lists hold no merged quotes: their survivor stands for them."""
-    survivor = AppearanceFactory(quote__text="Survivor.", quote__status="suggested").quote
+    survivor = PrintingFactory(quote__text="Survivor.", quote__status="suggested").quote
     QuoteFactory(text="Merged away.", status="suggested", merged_into=survivor)
     index()
     assert listed(staff_client.get("/quotes/", {"status": "suggested"})) == ["Survivor."]
@@ -155,7 +155,7 @@ def test_equal_matches_are_ordered_by_date_then_id(client, index):
     texts = ["Flood words one.", "Flood words two.", "Flood words three.", "Flood words four."]
     dates = [datetime.date(2031, 5, 1), None, datetime.date(2031, 7, 1), datetime.date(2031, 5, 1)]
     for text, published in zip(texts, dates, strict=True):
-        AppearanceFactory(quote__text=text, article__published=published)
+        PrintingFactory(quote__text=text, article__published=published)
     index()
     expected = ["Flood words three.", "Flood words four.", "Flood words one.", "Flood words two."]
     assert listed(client.get("/quotes/", {"q": "flood"})) == expected
@@ -167,7 +167,7 @@ def test_pages_of_a_search_are_stable_and_disjoint(client, settings, index):
     """Each page of a search has its own URL, the same rows on every visit, none repeated."""
     settings.QUOTES_PER_PAGE = 3
     for n in range(7):
-        AppearanceFactory(quote__text=f"Same tide words {n}.")
+        PrintingFactory(quote__text=f"Same tide words {n}.")
     index()
     pages = [listed(client.get("/quotes/", {"q": "tide", "page": n})) for n in (1, 2, 3)]
     assert [len(page) for page in pages] == [3, 3, 1]

@@ -5,16 +5,15 @@ import importlib
 from types import SimpleNamespace
 
 import pytest
-from django.apps import apps
 from django.db import connection
 
 from archive.models import Article
 from quotes.extraction import extract
-from quotes.models import Appearance, Quote
+from quotes.models import Printing, Quote
 from quotes.search import refresh_search
 from quotes.services.importing import import_extraction
 from quotes.services.lifecycle import merge as merge_quotes
-from tests.factories import AppearanceFactory, PersonFactory, QuoteFactory
+from tests.factories import PersonFactory, PrintingFactory, QuoteFactory
 from tests.public.factories import printed
 
 from .conftest import listed
@@ -24,9 +23,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def pier(index):
-    reopen = AppearanceFactory(quote__text="The pier will reopen in May.").quote
-    apart = AppearanceFactory(quote__text="The pier is shut, but the ferry will run.").quote
-    AppearanceFactory(quote__text="Nothing about the harbour here.")
+    reopen = PrintingFactory(quote__text="The pier will reopen in May.").quote
+    apart = PrintingFactory(quote__text="The pier is shut, but the ferry will run.").quote
+    PrintingFactory(quote__text="Nothing about the harbour here.")
     index()
     return reopen, apart
 
@@ -74,7 +73,7 @@ def test_matches_are_marked(client, pier):
 
 def test_quote_text_is_escaped_around_the_marks(client, index):
     """Markup in a matching quote is shown as text; only <mark> is added."""
-    AppearanceFactory(quote__text="<script>alert('x')</script> the harbour is & stays open")
+    PrintingFactory(quote__text="<script>alert('x')</script> the harbour is & stays open")
     index()
     html = client.get("/quotes/", {"q": "harbour"}).content.decode()
     assert "<script>alert" not in html
@@ -91,9 +90,9 @@ def test_search_terms_are_escaped_in_the_page(client, pier):
     assert "&lt;b&gt;pier&lt;/b&gt;" in html
 
 
-def test_words_only_printed_in_an_appearance_are_found(client, index):
+def test_words_only_printed_in_an_printing_are_found(client, index):
     """An outlet's own wording is searched too."""
-    quote = AppearanceFactory(quote__text="The old bridge held.").quote
+    quote = PrintingFactory(quote__text="The old bridge held.").quote
     printed(quote, text="The old stone bridge held firm against the flood.")
     index()
     assert listed(client.get("/quotes/", {"q": "flooding"})) == ["The old bridge held."]
@@ -101,10 +100,10 @@ def test_words_only_printed_in_an_appearance_are_found(client, index):
 
 def test_more_relevant_quotes_come_first(client, index):
     """A quote that is about the searched word ranks above one that mentions it in passing."""
-    passing = AppearanceFactory(
+    passing = PrintingFactory(
         quote__text="The council discussed parking, budgets, a ferry and the weather at length."
     ).quote
-    about = AppearanceFactory(quote__text="The ferry, the ferry: this ferry is all we have.").quote
+    about = PrintingFactory(quote__text="The ferry, the ferry: this ferry is all we have.").quote
     # The passing mention is printed later, so date order alone would put it first.
     printed(passing, published=datetime.date(2040, 1, 1))
     index()
@@ -114,9 +113,9 @@ def test_more_relevant_quotes_come_first(client, index):
 def test_quotes_are_found_by_the_speakers_name(client, index):
     """q also finds the quotes of a speaker it names, ranked after those whose words match."""
     ilse = PersonFactory(name="Ilse Vantongeren")
-    AppearanceFactory(quote__person=ilse, quote__text="The dunes are moving inland.")
-    AppearanceFactory(quote__text="Ask Vantongeren about the dunes.")
-    AppearanceFactory(quote__text="Nothing to do with her.")
+    PrintingFactory(quote__person=ilse, quote__text="The dunes are moving inland.")
+    PrintingFactory(quote__text="Ask Vantongeren about the dunes.")
+    PrintingFactory(quote__text="Nothing to do with her.")
     index()
     assert listed(client.get("/quotes/", {"q": "Vantongeren"})) == [
         "Ask Vantongeren about the dunes.",
@@ -126,10 +125,10 @@ def test_quotes_are_found_by_the_speakers_name(client, index):
 
 def test_search_never_shows_unpublished_or_merged_quotes(client, index):
     """Suggested, rejected and merged quotes stay out of search results."""
-    survivor = AppearanceFactory(quote__text="The lock gates are repaired.").quote
-    AppearanceFactory(quote__text="Lock gates suggested.", quote__status=Quote.Status.SUGGESTED)
-    AppearanceFactory(quote__text="Lock gates rejected.", quote__status=Quote.Status.REJECTED)
-    AppearanceFactory(quote__text="Lock gates merged.", quote__merged_into=survivor)
+    survivor = PrintingFactory(quote__text="The lock gates are repaired.").quote
+    PrintingFactory(quote__text="Lock gates suggested.", quote__status=Quote.Status.SUGGESTED)
+    PrintingFactory(quote__text="Lock gates rejected.", quote__status=Quote.Status.REJECTED)
+    PrintingFactory(quote__text="Lock gates merged.", quote__merged_into=survivor)
     index()
     response = client.get("/quotes/", {"q": "gates"})
     assert listed(response) == ["The lock gates are repaired."]
@@ -161,8 +160,8 @@ def test_importing_an_article_indexes_its_quotes(client):
 
 def test_merging_quotes_indexes_the_survivor(client, index):
     """After a merge the survivor is found by words only the merged quote's printing had."""
-    survivor = AppearanceFactory(quote__text="The dyke will hold.").quote
-    merged = AppearanceFactory(
+    survivor = PrintingFactory(quote__text="The dyke will hold.").quote
+    merged = PrintingFactory(
         quote__text="The sea dyke will hold, the engineers say.", quote__person=survivor.person
     ).quote
     index()
@@ -176,7 +175,11 @@ def test_the_data_migration_indexes_existing_quotes(client):
     """Quotes stored before search existed are indexed by migration 0003."""
     QuoteFactory(text="The lighthouse keeper retired.")
     migration = importlib.import_module("quotes.migrations.0003_quote_search_data")
-    migration.index_quotes(apps, SimpleNamespace(connection=connection))
+    # Today's tables under the names that migration knew them by (a printing was then an
+    # appearance).
+    models = {"Quote": Quote, "Appearance": Printing}
+    then = SimpleNamespace(get_model=lambda app, name: models[name])
+    migration.index_quotes(then, SimpleNamespace(connection=connection))
     assert listed(client.get("/quotes/", {"q": "lighthouses"})) == [
         "The lighthouse keeper retired."
     ]
@@ -188,12 +191,12 @@ def test_printings_words_keep_their_order_whatever_the_disk_order():
     first printing to another quote and back, which gives it new rows on disk and in the
     index after the second's, changes nothing."""
     quote, other = QuoteFactory(text="Harbour."), QuoteFactory()
-    first = AppearanceFactory(quote=quote, text="Alpha words first.")
-    AppearanceFactory(quote=quote, text="Bravo words second.")
+    first = PrintingFactory(quote=quote, text="Alpha words first.")
+    PrintingFactory(quote=quote, text="Bravo words second.")
     refresh_search([quote])
     vector = Quote.objects.values_list("search_vector", flat=True).get(pk=quote.pk)
-    Appearance.objects.filter(pk=first.pk).update(quote=other)
-    Appearance.objects.filter(pk=first.pk).update(quote=quote)
+    Printing.objects.filter(pk=first.pk).update(quote=other)
+    Printing.objects.filter(pk=first.pk).update(quote=quote)
     refresh_search([quote])
     assert Quote.objects.values_list("search_vector", flat=True).get(pk=quote.pk) == vector
     assert "'alpha':2B" in vector and "'bravo':5B" in vector

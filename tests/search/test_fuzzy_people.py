@@ -3,10 +3,10 @@
 import pytest
 
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     PersonAliasFactory,
     PersonFactory,
+    PrintingFactory,
     UnitFactory,
 )
 
@@ -21,9 +21,9 @@ def speakers(index):
     zheleznyak = PersonFactory(name="Petro Zheleznyak")
     ilse = PersonFactory(name="Ilse Vantongeren")
     PersonAliasFactory(person=ilse, name="Ilse van Tongeren")
-    AppearanceFactory(quote__person=zhuravskyi, quote__text="The bridge is mined.")
-    AppearanceFactory(quote__person=zheleznyak, quote__text="The road is open.")
-    AppearanceFactory(quote__person=ilse, quote__text="The dunes are moving.")
+    PrintingFactory(quote__person=zhuravskyi, quote__text="The bridge is mined.")
+    PrintingFactory(quote__person=zheleznyak, quote__text="The road is open.")
+    PrintingFactory(quote__person=ilse, quote__text="The dunes are moving.")
     index()
     return zhuravskyi, zheleznyak, ilse
 
@@ -84,7 +84,7 @@ def units(index):
     ]:
         person = PersonFactory()
         MembershipFactory(person=person, unit=unit)
-        AppearanceFactory(quote__person=person, quote__text=text)
+        PrintingFactory(quote__person=person, quote__text=text)
     index()
 
 
@@ -113,8 +113,8 @@ def test_q_asks_more_of_a_name_than_who(client, index):
     """q is mostly words of quotes: "pier" finds the pier, not the quotes of a Pierre, while
     who, which is only ever a name, forgives more."""
     pierre = PersonFactory(name="Pierre Lacombe")
-    AppearanceFactory(quote__person=pierre, quote__text="The tide is late.")
-    AppearanceFactory(quote__text="The pier is closed.")
+    PrintingFactory(quote__person=pierre, quote__text="The tide is late.")
+    PrintingFactory(quote__text="The pier is closed.")
     index()
     assert listed(client.get("/quotes/", {"q": "pier"})) == ["The pier is closed."]
     assert listed(client.get("/quotes/", {"q": "Lacombe"})) == ["The tide is late."]

@@ -10,7 +10,7 @@ from django.db import connection
 
 from quotes import public
 from quotes.filters import QuoteFilter
-from tests.factories import AppearanceFactory, OutletFactory, PersonFactory, QuoteFactory
+from tests.factories import OutletFactory, PersonFactory, PrintingFactory, QuoteFactory
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="PostgreSQL's plans; SQLite reads FTS5"
@@ -33,7 +33,7 @@ def archive(index):
     QuoteFactory(person=person, text="We hold the pier.")
     QuoteFactory(person=None, speaker_description="one harbour pilot", text="The tide is late.")
     outlet = OutletFactory(name="Harbour Gazette")
-    AppearanceFactory(article__outlet=outlet, article__published=datetime.date(2031, 3, 5))
+    PrintingFactory(article__outlet=outlet, article__published=datetime.date(2031, 3, 5))
     index()
 
 
@@ -70,8 +70,8 @@ def test_speakers_are_found_through_their_trigram_index(archive):
 
 @pytest.mark.django_db
 def test_outlet_and_dates_read_the_printings_index(archive):
-    """Outlet and dates are one range of appearance_outlet_published, no article joined."""
+    """Outlet and dates are one range of printing_outlet_published, no article joined."""
     found = plan({"outlet": "harbour-gazette", "from": "2031-03-01", "to": "2031-03-31"})
-    assert "Seq Scan on quotes_appearance" not in found
-    assert "appearance_" in found  # one of the printings' outlet and date indexes
+    assert "Seq Scan on quotes_printing" not in found
+    assert "printing_" in found  # one of the printings' outlet and date indexes
     assert "archive_article" not in found

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import AppearanceFactory, PersonAliasFactory, PersonFactory
+from tests.factories import PersonAliasFactory, PersonFactory, PrintingFactory
 
 from .conftest import listed
 
@@ -16,10 +16,10 @@ def speakers(index):
     PersonAliasFactory(person=natural, name="Galkin Sergei Alekseevich")
     kovalenkyy = PersonFactory(name="Serhiy Kovalenkyy")
     other = PersonFactory(name="Taras Bilous")
-    AppearanceFactory(quote__person=russian_order, quote__text="The harbour lights are out.")
-    AppearanceFactory(quote__person=natural, quote__text="The convoy left at dawn.")
-    AppearanceFactory(quote__person=kovalenkyy, quote__text="The wells are dry again.")
-    AppearanceFactory(quote__person=other, quote__text="The orchard froze overnight.")
+    PrintingFactory(quote__person=russian_order, quote__text="The harbour lights are out.")
+    PrintingFactory(quote__person=natural, quote__text="The convoy left at dawn.")
+    PrintingFactory(quote__person=kovalenkyy, quote__text="The wells are dry again.")
+    PrintingFactory(quote__person=other, quote__text="The orchard froze overnight.")
     index()
 
 

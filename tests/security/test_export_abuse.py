@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
 
 from quotes.models import Export
-from tests.factories import AppearanceFactory, OutletFactory
+from tests.factories import OutletFactory, PrintingFactory
 
 ONE = "203.0.113.7"
 OTHER = "198.51.100.20"
@@ -23,7 +23,7 @@ def outlets():
     found = []
     for number, name in enumerate(["Harbour Gazette", "Lighthouse Herald", "Tidewater Times"]):
         outlet = OutletFactory(name=name)
-        AppearanceFactory(
+        PrintingFactory(
             quote__text=f"The ferry runs again on day {number}.",
             article__outlet=outlet,
             article__published=datetime.date(2031, 3, 1 + number),

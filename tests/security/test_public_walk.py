@@ -16,11 +16,11 @@ from rest_framework.throttling import SimpleRateThrottle
 from quotes.models import Quote
 from quotes.search import refresh_search
 from tests.factories import (
-    AppearanceFactory,
     MembershipFactory,
     OutletFactory,
     PersonAliasFactory,
     PersonFactory,
+    PrintingFactory,
     QuoteFactory,
     UnitFactory,
 )
@@ -86,7 +86,7 @@ def quote_world(word, *, status, person=None, unit=None, outlet=None, **quote_fi
         status=status,
         **quote_fields,
     )
-    appearance = AppearanceFactory(
+    printing = PrintingFactory(
         quote=quote,
         person=person,
         attribution=f"said {person.name}",
@@ -94,13 +94,13 @@ def quote_world(word, *, status, person=None, unit=None, outlet=None, **quote_fi
         article__title=f"{word} Headline Affair",
         article__url=f"https://{key}.test/{key}-secret-story",
     )
-    MembershipFactory(person=person, unit=unit, article=appearance.article)
+    MembershipFactory(person=person, unit=unit, article=printing.article)
     markers |= {
         f"{word} Headline Affair": "article title",
         f"{key}-secret-story": "article address",
         quote.short_id: "permalink id",
     }
-    return Material(quote, person, unit, outlet, appearance.article, markers)
+    return Material(quote, person, unit, outlet, printing.article, markers)
 
 
 @pytest.fixture
@@ -133,7 +133,7 @@ def archive(db, walk_settings):
     published = QuoteFactory(
         person=visible, text="VISIBLEPUBLISHEDTEXT: the visibleflumox ferry runs on time."
     )
-    visible_article = AppearanceFactory(
+    visible_article = PrintingFactory(
         quote=published,
         person=visible,
         attribution="said Quillon Visibleson",

@@ -9,7 +9,7 @@ import time
 import pytest
 from django.core.cache import cache
 
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 from verbatim import pagecache
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def frozen_redis():
 def test_with_redis_stopped_searches_the_api_and_feeds_answer(client, settings, url):
     """Nothing listens where the cache should be: the rate limits count nothing and let the
     request through, the page is rendered, and the words are there."""
-    AppearanceFactory(quote__text="The pier stays shut until spring.", quote__status="published")
+    PrintingFactory(quote__text="The pier stays shut until spring.", quote__status="published")
     settings.CACHES = redis_at("redis://127.0.0.1:1/0")
     response = client.get(url)
     assert response.status_code == 200
@@ -71,7 +71,7 @@ def test_with_redis_stopped_searches_the_api_and_feeds_answer(client, settings, 
 def test_a_frozen_redis_costs_one_timeout_then_nothing(client, settings, frozen_redis):
     """The first request waits the half-second timeout; the next ones, within
     RETRY_SECONDS, do not try Redis at all."""
-    AppearanceFactory(quote__text="The pier stays shut until spring.", quote__status="published")
+    PrintingFactory(quote__text="The pier stays shut until spring.", quote__status="published")
     settings.CACHES = redis_at(frozen_redis)
     started = time.monotonic()
     assert client.get("/quotes/?q=pier").status_code == 200

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.factories import AppearanceFactory
+from tests.factories import PrintingFactory
 from verbatim.service import RequestIdFilter, request_id
 
 
@@ -54,7 +54,7 @@ def test_readyz_names_what_is_unreachable(visitor, transactional_db):
 
 
 def test_pages_answer_503_while_the_database_is_down_and_recover(visitor, transactional_db, caplog):
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     with database_unreachable(), caplog.at_level(logging.INFO):
         page = visitor.get(quote.get_absolute_url())
         api = visitor.get("/api/quotes/")

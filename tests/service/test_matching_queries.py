@@ -13,9 +13,9 @@ from quotes.matching import (
     find_matches,
     fingerprint_keys,
 )
-from quotes.models import Appearance, Quote
+from quotes.models import Printing, Quote
 from quotes.services.importing import index_printings
-from tests.factories import AppearanceFactory, ArticleFactory
+from tests.factories import ArticleFactory, PrintingFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -32,11 +32,11 @@ def printed(text, n=1):
     """N printings of `text`, each of its own quote, indexed."""
     article = ArticleFactory(body=text)
     quotes = Quote.objects.bulk_create(Quote(text=text) for _ in range(n))
-    appearances = Appearance.objects.bulk_create(
-        Appearance(quote=q, article=article, text=text, start=i, end=i + 1)
+    printings = Printing.objects.bulk_create(
+        Printing(quote=q, article=article, text=text, start=i, end=i + 1)
         for i, q in enumerate(quotes)
     )
-    index_printings(appearances, new=True)
+    index_printings(printings, new=True)
     return quotes
 
 
@@ -80,10 +80,10 @@ def test_postgresql_picks_the_candidates_the_portable_queries_pick():
 def test_a_statement_is_looked_up_in_one_query_on_postgresql():
     """Candidates picked and read in one query on PostgreSQL (three elsewhere: the keys'
     postings, the printings sharing them, the quotes with their printings' words)."""
-    quote = AppearanceFactory(text=LONG, quote__text=LONG).quote
+    quote = PrintingFactory(text=LONG, quote__text=LONG).quote
     for _ in range(2):
-        AppearanceFactory(quote=quote, text=LONG)
-    index_printings(list(quote.appearances.all()), new=True)
+        PrintingFactory(quote=quote, text=LONG)
+    index_printings(list(quote.printings.all()), new=True)
     with CaptureQueriesContext(connection) as queries:
         sure, _ = find_matches([LONG], person=None)
     assert sure == [quote]
@@ -95,15 +95,15 @@ def test_printings_written_while_reading_are_compared():
     import) has them compared: the quotes are read again after the write."""
     # Another statement, sharing a few of LONG's words: a candidate, but not the same.
     other = "Whatever the harbour council decides tomorrow, the ferries keep sailing."
-    quote = AppearanceFactory(text=other, quote__text=other).quote
-    index_printings(list(quote.appearances.all()), new=True)
+    quote = PrintingFactory(text=other, quote__text=other).quote
+    index_printings(list(quote.printings.all()), new=True)
     assert find_matches([LONG], person=None)[0] == []
     told = []
 
     def reading(ids):
         told.append(ids)
         # A printing of it the caller held back until now, which alone ties LONG to it.
-        AppearanceFactory(quote=quote, text=LONG)
+        PrintingFactory(quote=quote, text=LONG)
         return True
 
     sure, _ = find_matches([LONG], person=None, reading=reading)
@@ -113,8 +113,8 @@ def test_printings_written_while_reading_are_compared():
 
 def test_a_found_quote_is_read_whole(django_assert_num_queries):
     """The quotes found carry every field their caller reads, with no query more."""
-    quote = AppearanceFactory(text=LONG, quote__text=LONG).quote
-    index_printings(list(quote.appearances.all()), new=True)
+    quote = PrintingFactory(text=LONG, quote__text=LONG).quote
+    index_printings(list(quote.printings.all()), new=True)
     sure, _ = find_matches([LONG], person=None)
     with django_assert_num_queries(0):
         found = sure[0]
@@ -129,7 +129,7 @@ def test_a_found_quote_is_read_whole(django_assert_num_queries):
 
 
 def test_a_merged_or_rejected_quote_is_no_candidate():
-    kept, merged, rejected = (AppearanceFactory(text=LONG, quote__text=LONG) for _ in range(3))
+    kept, merged, rejected = (PrintingFactory(text=LONG, quote__text=LONG) for _ in range(3))
     index_printings([kept, merged, rejected], new=True)
     Quote.objects.filter(pk=merged.quote_id).update(merged_into=kept.quote)
     Quote.objects.filter(pk=rejected.quote_id).update(status=Quote.Status.REJECTED)

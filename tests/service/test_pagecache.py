@@ -10,7 +10,7 @@ from django.db import transaction
 
 from quotes.models import Quote
 from quotes.services import lifecycle
-from tests.factories import AppearanceFactory, PersonFactory, QuoteFactory
+from tests.factories import PersonFactory, PrintingFactory, QuoteFactory
 from verbatim import pagecache
 
 pytestmark = pytest.mark.django_db
@@ -22,14 +22,14 @@ def served(response):
 
 def test_a_second_visit_is_served_from_the_cache_with_the_same_page(client):
     """The same URL twice: rendered once, then the same bytes from the cache."""
-    appearance = AppearanceFactory()
-    url = appearance.quote.get_absolute_url()
+    printing = PrintingFactory()
+    url = printing.quote.get_absolute_url()
     first = client.get(url)
     second = client.get(url)
     assert (first.status_code, second.status_code) == (200, 200)
     assert (served(first), served(second)) == ("miss", "hit")
     assert second.content == first.content
-    assert appearance.quote.text in second.content.decode()
+    assert printing.quote.text in second.content.decode()
     # A HEAD request is answered from the GET's page too.
     assert served(client.head(url)) == "hit"
 
@@ -37,8 +37,8 @@ def test_a_second_visit_is_served_from_the_cache_with_the_same_page(client):
 def test_publishing_a_quote_shows_it_at_once(client, django_capture_on_commit_callbacks):
     """A quote published through the lifecycle is on the cached list at the next visit
     after the publication commits."""
-    AppearanceFactory(quote__text="Already public words.")
-    waiting = AppearanceFactory(
+    PrintingFactory(quote__text="Already public words.")
+    waiting = PrintingFactory(
         quote__text="Words waiting for review.", quote__status=Quote.Status.SUGGESTED
     )
     assert "Words waiting for review." not in client.get("/quotes/").content.decode()
@@ -54,7 +54,7 @@ def test_a_withdrawn_quote_leaves_every_cached_page_at_once(
     client, django_capture_on_commit_callbacks
 ):
     """Withdrawal is seen at the next visit of its permalink (410) and of the list."""
-    quote = AppearanceFactory(quote__text="Words later withdrawn.").quote
+    quote = PrintingFactory(quote__text="Words later withdrawn.").quote
     url = quote.get_absolute_url()
     for _ in range(2):
         assert client.get(url).status_code == 200
@@ -68,7 +68,7 @@ def test_a_withdrawn_quote_leaves_every_cached_page_at_once(
 def test_a_speakers_new_name_shows_at_once(client):
     """An edit outside the lifecycle (a person renamed in the admin) also renews the pages."""
     person = PersonFactory(name="Ilse Formername")
-    AppearanceFactory(quote__person=person)
+    PrintingFactory(quote__person=person)
     url = person.get_absolute_url()
     client.get(url)
     assert served(client.get(url)) == "hit"
@@ -81,7 +81,7 @@ def test_a_speakers_new_name_shows_at_once(client):
 
 def test_logged_in_people_get_fresh_pages_and_store_none(client):
     """Someone logged in (an archivist) is never served a cached page, nor leaves one."""
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     user = get_user_model().objects.create_user("archivist", password="x")
     client.force_login(user)
     url = quote.get_absolute_url()
@@ -104,7 +104,7 @@ def test_a_transaction_renews_the_pages_once_when_it_commits(
     before = pagecache.generation()
     with django_capture_on_commit_callbacks() as callbacks:
         for _ in range(3):
-            AppearanceFactory()
+            PrintingFactory()
         # Another thread, as another process would, still reads the old generation.
         seen = []
         reader = threading.Thread(target=lambda: seen.append(cache.get(pagecache.GENERATION_KEY)))
@@ -135,7 +135,7 @@ def test_a_committed_change_reaches_other_threads():
 def test_rate_limits_still_count_cached_pages(client, settings):
     """A search served from the cache still counts against the client's limit."""
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "search": "2/m"}
-    AppearanceFactory(quote__text="Limited harbour words.")
+    PrintingFactory(quote__text="Limited harbour words.")
     statuses = [client.get("/quotes/", {"q": "harbour"}).status_code for _ in range(3)]
     assert statuses == [200, 200, 429]
 
@@ -143,7 +143,7 @@ def test_rate_limits_still_count_cached_pages(client, settings):
 def test_an_api_answer_from_the_cache_is_the_one_rendered(client):
     """The API's JSON comes back from the cache byte for byte, with its headers (what is
     stored is the answer as sent, not the data DRF rendered it from)."""
-    AppearanceFactory(quote__text="Words the API hands out twice.")
+    PrintingFactory(quote__text="Words the API hands out twice.")
     first, second = client.get("/api/quotes/"), client.get("/api/quotes/")
     assert (served(first), served(second)) == ("miss", "hit")
     assert second.content == first.content
@@ -157,7 +157,7 @@ def test_the_apis_throttles_still_count_cached_answers(client, settings, monkeyp
     from rest_framework.settings import api_settings
     from rest_framework.throttling import SimpleRateThrottle
 
-    AppearanceFactory()
+    PrintingFactory()
     rates = {**api_settings.DEFAULT_THROTTLE_RATES, "anon": "2/min"}
     # DRF reads the rates into the throttle classes when its settings load; undone after
     # the test on the class every throttle inherits them from.
@@ -177,7 +177,7 @@ def test_with_a_replica_pages_just_after_a_change_are_not_stored(client, setting
     settings.PAGE_CACHE_REPLICA_SETTLE = 30
     clock = [1_000_000.0]
     monkeypatch.setattr(pagecache.time, "time", lambda: clock[0])
-    quote = AppearanceFactory().quote
+    quote = PrintingFactory().quote
     pagecache.publish()
     url = quote.get_absolute_url()
     assert [served(client.get(url)) for _ in range(2)] == [None, None]
@@ -188,7 +188,7 @@ def test_with_a_replica_pages_just_after_a_change_are_not_stored(client, setting
 def test_an_unreachable_cache_leaves_pages_rendered(client, settings):
     """With Redis gone, readers still get every page, rendered; /readyz says what is down,
     and stays ready."""
-    quote = AppearanceFactory(quote__text="Words while the cache is down.").quote
+    quote = PrintingFactory(quote__text="Words while the cache is down.").quote
     settings.CACHES = {
         "default": {
             "BACKEND": "verbatim.cache.RedisCache",

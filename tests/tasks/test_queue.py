@@ -36,10 +36,10 @@ def misread():
     """An archived article whose quote an older rule pinned on a place."""
     article, _ = archive_article(raw=ARTICLE.encode(), source_file="ferry.txt")
     place = Person.objects.create(name="Quayside")
-    appearance = article.appearances.get()
-    Quote.objects.filter(pk=appearance.quote_id).update(person=place)
-    appearance.person = place
-    appearance.save()
+    printing = article.printings.get()
+    Quote.objects.filter(pk=printing.quote_id).update(person=place)
+    printing.person = place
+    printing.save()
     return article
 
 
@@ -61,14 +61,14 @@ def test_reextract_queue_enqueues_one_task_per_article_and_a_worker_does_them(
         ("quotes.tasks.reextract_article", [article.pk], TaskResultStatus.READY),
         ("quotes.tasks.reextract_article", [other.pk], TaskResultStatus.READY),
     ]
-    assert article.appearances.get().quote.person.name == "Quayside"
+    assert article.printings.get().quote.person.name == "Quayside"
 
     done = run_worker()
 
     assert [t.status for t in done] == [TaskResultStatus.SUCCESSFUL] * 2
     assert done[0].return_value["removed"] == 1 and done[0].return_value["added"] == 1
     assert done[1].return_value["changed"] is False
-    assert article.appearances.get().quote.person.name == "Ilse Vantongeren"
+    assert article.printings.get().quote.person.name == "Ilse Vantongeren"
 
 
 @pytest.mark.django_db
@@ -89,7 +89,7 @@ def test_reextract_without_queue_does_the_work_at_once(database_tasks, capsys):
     article = misread()
     call_command("reextract", "--all")
     assert not DBTaskResult.objects.exists()
-    assert article.appearances.get().quote.person.name == "Ilse Vantongeren"
+    assert article.printings.get().quote.person.name == "Ilse Vantongeren"
     assert "1 articles read again, 1 changed" in capsys.readouterr().out
 
 
@@ -131,7 +131,7 @@ def test_import_queue_carries_bytes_and_metadata_to_the_worker(
         "Pier decision delayed",
         "2031-05-02",
     )
-    assert pier.appearances.get().quote.status == Quote.Status.SUGGESTED
+    assert pier.printings.get().quote.status == Quote.Status.SUGGESTED
 
     # Queued again: what is archived is not queued twice.
     call_command("import_articles", str(tmp_path), "--queue")

@@ -10,7 +10,7 @@ from archive import tasks as archive_tasks
 from archive.models import Article
 from archive.services import archive_article
 from quotes import tasks
-from quotes.models import Appearance, Person, Quote
+from quotes.models import Person, Printing, Quote
 
 from .test_queue import ARTICLE, OLD
 
@@ -22,12 +22,12 @@ def test_reextraction_task_run_twice_changes_nothing_the_second_time(database_ta
     article, _ = archive_article(raw=ARTICLE.encode(), source_file="ferry.txt")
     place = Person.objects.create(name="Quayside")
     Quote.objects.update(person=place)
-    Appearance.objects.update(person=place)
+    Printing.objects.update(person=place)
 
     tasks.reextract_article.enqueue(article.pk)
     first = run_worker()
     quotes = list(Quote.objects.values_list("pk", "person__name", "text"))
-    appearances = list(Appearance.objects.values_list("pk", "quote_id", "person_id"))
+    printings = list(Printing.objects.values_list("pk", "quote_id", "person_id"))
 
     tasks.reextract_article.enqueue(article.pk)
     second = run_worker()[-1]
@@ -36,7 +36,7 @@ def test_reextraction_task_run_twice_changes_nothing_the_second_time(database_ta
     assert second.status == TaskResultStatus.SUCCESSFUL
     assert second.return_value["changed"] is False
     assert list(Quote.objects.values_list("pk", "person__name", "text")) == quotes
-    assert list(Appearance.objects.values_list("pk", "quote_id", "person_id")) == appearances
+    assert list(Printing.objects.values_list("pk", "quote_id", "person_id")) == printings
     assert quotes[0][1] == "Ilse Vantongeren"
 
 
@@ -63,4 +63,4 @@ def test_import_task_run_twice_stores_the_article_once():
     assert first == {"article": article.pk, "created": True, "sha256": article.sha256}
     assert second == {"article": article.pk, "created": False, "sha256": article.sha256}
     assert article.outlet.name == "Harbour Post"
-    assert Quote.objects.count() == Appearance.objects.count() == 1
+    assert Quote.objects.count() == Printing.objects.count() == 1

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from quotes.citations import site_url
-from tests.factories import AppearanceFactory, PersonFactory
+from tests.factories import PersonFactory, PrintingFactory
 from verbatim.checks import check_site_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 @pytest.fixture
 def quote():
     person = PersonFactory(name="Iryna Lighthouse")
-    return AppearanceFactory(quote__person=person, article__author="Oskar Thalberg").quote
+    return PrintingFactory(quote__person=person, article__author="Oskar Thalberg").quote
 
 
 def absolute_links(html):

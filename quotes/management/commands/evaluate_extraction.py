@@ -13,7 +13,7 @@ from quotes.gold import read_set
 
 FIGURES = [
     ("sentence recall", "recall", "found_sentences", "gold_sentences"),
-    ("precision", "precision", "quoted_appearances", "appearances"),
+    ("precision", "precision", "quoted_printings", "printings"),
     ("speaker accuracy", "speaker_accuracy", None, None),
     ("unit accuracy", "unit_accuracy", None, None),
     ("link recall", "link_recall", "found_links", "gold_links"),
