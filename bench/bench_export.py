@@ -37,7 +37,7 @@ from django.utils import timezone  # noqa: E402
 
 from bench.bench_matching import analyze  # noqa: E402
 from bench.bench_pages import build  # noqa: E402
-from quotes.exporting import run_export  # noqa: E402
+from quotes.export_files import run_export  # noqa: E402
 from quotes.models import Export, Printing, Quote  # noqa: E402
 
 

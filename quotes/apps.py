@@ -1,4 +1,11 @@
+"""The quotes app's configuration: the hooks it attaches to the archive and the page cache."""
+
 from django.apps import AppConfig
+from django.core import checks
+
+from archive.signals import article_archived, article_reading, articles_coming
+from verbatim import pagecache
+from verbatim.checks import check_site_url
 
 
 class QuotesConfig(AppConfig):
@@ -6,22 +13,19 @@ class QuotesConfig(AppConfig):
     verbose_name = "Quotes"
 
     def ready(self):
-        from django.core import checks
-
-        from archive.signals import article_archived, article_reading, articles_coming
-        from verbatim import pagecache
-        from verbatim.checks import check_site_url
-
+        # Imported here, as Django asks: these modules use the models, which are not loaded
+        # when this module is.
+        from . import stats
         from .services import ahead
         from .services.importing import extract_from_article
+        from .services.lifecycle import quote_changed
 
         article_archived.connect(extract_from_article, dispatch_uid="quotes-extract")
         article_reading.connect(ahead.prepare, dispatch_uid="quotes-extract-first")
         articles_coming.connect(ahead.work_ahead, dispatch_uid="quotes-extract-ahead")
-        # The archive-wide figures' receiver of quote_changed (quotes.stats).
-        from . import stats  # noqa: F401
-
-        # The page cache's receivers of public records' changes (verbatim.pagecache).
-        pagecache.connect()
+        quote_changed.connect(stats.quote_changed_marks_stale, dispatch_uid="quotes-figures-stale")
+        # The page cache hears of public records' changes from their saves and deletes, and
+        # of the lifecycle's bulk updates from quote_changed.
+        pagecache.connect(quote_changed)
 
         checks.register(check_site_url, checks.Tags.security, deploy=True)

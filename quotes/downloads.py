@@ -6,7 +6,7 @@ that looks whole. It is written to a file by a background task instead, and the 
 is sent (303) to the export's status page, which refreshes itself until the file is ready.
 
 Neither kind can be turned against the archive: one address has at most one background
-export queued or running (quotes.exporting.request_export), and at most
+export queued or running (request_export), and at most
 EXPORT_DIRECT_CONCURRENCY downloads stream at once across every process, counted in the
 shared cache; past either the answer is 429 with Retry-After.
 """
@@ -16,6 +16,7 @@ import functools
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 from django.http import FileResponse, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -24,16 +25,10 @@ from django.views.decorators.cache import never_cache
 from verbatim.ratelimit import client_network
 
 from . import citations
-from .exporting import (
-    CONTENT_TYPES,
-    ExportInProgress,
-    blocks,
-    export_path,
-    filtered_quotes,
-    is_small,
-    request_export,
-)
+from .export_files import PENDING, ExportInProgress, export_path, export_query
+from .exporting import CONTENT_TYPES, blocks, filtered_quotes, is_small
 from .models import Export
+from .tasks import export_quotes_file
 
 # Seconds between two reloads of the status page of an unfinished export.
 STATUS_REFRESH_SECONDS = 5
@@ -98,6 +93,44 @@ def export(request, export_format):
     )
     response["Content-Disposition"] = f'attachment; filename="{file_name(export_format)}"'
     return response
+
+
+def request_export(*, export_format: str, query: str, site_url: str, client: str = "") -> Export:
+    """The background export of the filters `query` (export_query keys it): one already
+    queued, running or ready (and not about to expire) is shared, so that asking again does
+    not start another. A new one is started for `client` (its address) unless that address
+    has one queued or running still: then ExportInProgress, so that one address writes one
+    file at a time."""
+    query = export_query(query)
+    now = timezone.now()
+    fresh = now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS / 2)
+    export = (
+        Export.objects.filter(format=export_format, query=query, site_url=site_url)
+        .exclude(status=Export.Status.FAILED)
+        .filter(expires_at__gt=fresh)
+        .order_by("-created_at")
+        .first()
+    )
+    if export is not None:
+        return export
+    try:
+        # The constraint one_pending_export_per_client refuses a second pending export,
+        # also when two requests from one address arrive together.
+        with transaction.atomic():
+            export = Export.objects.create(
+                format=export_format,
+                query=query,
+                site_url=site_url,
+                client=client,
+                expires_at=now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS),
+            )
+    except IntegrityError:
+        pending = client and Export.objects.filter(client=client, status__in=PENDING).first()
+        if not pending:  # another constraint, or it finished in between: nothing to wait for
+            raise
+        raise ExportInProgress(pending) from None
+    export_quotes_file.enqueue(export.pk)
+    return export
 
 
 def take_place():
@@ -181,7 +214,7 @@ def export_file(request, token):
         return gone
     try:
         # Opened, not tested first: the disk budget may delete the file at any moment
-        # (quotes.exporting.drop_exports_over_budget); once open, it reads to the end.
+        # (quotes.export_files.drop_exports_over_budget); once open, it reads to the end.
         file = open(export_path(job), "rb")  # noqa: SIM115 (FileResponse closes it)
     except FileNotFoundError:
         return gone

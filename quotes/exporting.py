@@ -9,20 +9,16 @@ held exports to a few thousand rows a second.
 
 import contextlib
 import csv
-import datetime
 import io
 import json
 import logging
-import os
 from itertools import groupby, islice
-from pathlib import Path
 
 from django.conf import settings
-from django.db import IntegrityError, connections, transaction
+from django.db import connections, transaction
 from django.db.models import F
 from django.http import QueryDict
 from django.urls import reverse
-from django.utils import timezone
 
 from . import citations, public
 from .filters import QuoteFilter
@@ -109,7 +105,7 @@ def chunks(queryset):
         export_queryset(queryset)
         .order_by(
             "pk",
-            # public.PRINTING_ORDER, followed from the quote to its printings.
+            # models.PRINTING_ORDER, followed from the quote to its printings.
             F("printings__article__published").asc(nulls_last=True),
             "printings__article__archived_at",
             "printings__start",
@@ -333,32 +329,7 @@ class Echo:
         return value
 
 
-# Background exports --------------------------------------------------------------------------
-
-PENDING = (Export.Status.QUEUED, Export.Status.RUNNING)
-
-
-class ExportInProgress(Exception):
-    """The address asking for an export already has one queued or running (`export`)."""
-
-    def __init__(self, export):
-        super().__init__(f"export {export.pk} is still {export.status}")
-        self.export = export
-
-
-def export_query(query: str) -> str:
-    """The query string that keys a background export of the quote list's filters `query`:
-    only the filters that choose quotes, each with the value the filter reads (the last one
-    given), blank ones left out, in a fixed order. So neither a parameter nothing reads nor
-    the order of the parameters makes a new export. `sort` is left out too: an export is
-    always in id order (export_queryset)."""
-    given = QueryDict(query)
-    kept = QueryDict(mutable=True)
-    for name in sorted(QuoteFilter.base_filters.keys() - {"sort"}):
-        value = given.get(name, "").strip()
-        if value:
-            kept[name] = value
-    return kept.urlencode()
+# Selections -------------------------------------------------------------------------------
 
 
 def filtered_quotes(query: str):
@@ -384,121 +355,3 @@ def is_small(queryset) -> bool:
     if ids[: limit + 1].count() > limit:
         return False
     return public.printings().filter(quote__in=ids)[: limit + 1].count() <= limit
-
-
-def export_path(export: Export) -> Path:
-    return Path(settings.EXPORT_DIR) / export.file_name
-
-
-def request_export(*, export_format: str, query: str, site_url: str, client: str = "") -> Export:
-    """The background export of the filters `query` (export_query keys it): one already
-    queued, running or ready (and not about to expire) is shared, so that asking again does
-    not start another. A new one is started for `client` (its address) unless that address
-    has one queued or running still: then ExportInProgress, so that one address writes one
-    file at a time."""
-    from .tasks import export_quotes_file
-
-    query = export_query(query)
-    now = timezone.now()
-    fresh = now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS / 2)
-    export = (
-        Export.objects.filter(format=export_format, query=query, site_url=site_url)
-        .exclude(status=Export.Status.FAILED)
-        .filter(expires_at__gt=fresh)
-        .order_by("-created_at")
-        .first()
-    )
-    if export is not None:
-        return export
-    try:
-        # The constraint one_pending_export_per_client refuses a second pending export,
-        # also when two requests from one address arrive together.
-        with transaction.atomic():
-            export = Export.objects.create(
-                format=export_format,
-                query=query,
-                site_url=site_url,
-                client=client,
-                expires_at=now + datetime.timedelta(hours=settings.EXPORT_KEEP_HOURS),
-            )
-    except IntegrityError:
-        pending = client and Export.objects.filter(client=client, status__in=PENDING).first()
-        if not pending:  # another constraint, or it finished in between: nothing to wait for
-            raise
-        raise ExportInProgress(pending) from None
-    export_quotes_file.enqueue(export.pk)
-    return export
-
-
-def run_export(export_id: int) -> Export | None:
-    """Write export `export_id`'s file, marking it running, then ready or failed. Run by the
-    export_quotes_file task; running it again starts the file over (a worker that died)."""
-    export = Export.objects.filter(pk=export_id).first()
-    if export is None or export.status == Export.Status.READY:
-        return export
-    export.status = Export.Status.RUNNING
-    export.started_at = timezone.now()
-    export.save(update_fields=["status", "started_at"])
-    path = export_path(export)
-    partial = path.with_name(path.name + ".part")
-    try:
-        quotes, error = filtered_quotes(export.query)
-        if error:
-            raise ValueError(error)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        count = 0
-        with open(partial, "w", encoding="utf-8", newline="") as out:
-            for text, rows_written in blocks(export.format, quotes, site_url=export.site_url):
-                out.write(text)
-                count += rows_written
-        os.replace(partial, path)
-    except Exception as error:
-        logger.exception("Export id=%s failed", export.pk)
-        export.status = Export.Status.FAILED
-        export.error = str(error)[:500] or error.__class__.__name__
-        export.finished_at = timezone.now()
-        export.client = ""
-        export.save(update_fields=["status", "error", "finished_at", "client"])
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
-        raise
-    export.status = Export.Status.READY
-    export.rows = count
-    export.size = path.stat().st_size
-    export.finished_at = timezone.now()
-    export.client = ""
-    export.save(update_fields=["status", "rows", "size", "finished_at", "client"])
-    return export
-
-
-def clean_expired_exports(now=None) -> int:
-    """Delete the exports past their expiry date, and their files; returns how many."""
-    expired = Export.objects.filter(expires_at__lte=now or timezone.now())
-    count = 0
-    for export in expired:
-        export_path(export).unlink(missing_ok=True)
-        export.delete()
-        count += 1
-    return count
-
-
-def drop_exports_over_budget(now=None) -> int:
-    """Delete the files of the oldest ready exports that take the stored files past
-    EXPORT_DISK_BUDGET_BYTES (the newest is always kept, however large), and mark those
-    exports expired: their pages and links then say the file is gone, and asking again
-    starts a new one. Returns how many were dropped."""
-    budget = settings.EXPORT_DISK_BUDGET_BYTES
-    now = now or timezone.now()
-    stored = Export.objects.filter(status=Export.Status.READY, expires_at__gt=now).order_by(
-        "-finished_at", "-pk"
-    )
-    total = 0
-    dropped = []
-    for index, export in enumerate(stored.only("pk", "token", "format", "size")):
-        total += export.size or 0
-        if index and total > budget:
-            export_path(export).unlink(missing_ok=True)
-            dropped.append(export.pk)
-    if dropped:
-        logger.info("Dropped %s exports over the disk budget of %s bytes", len(dropped), budget)
-    return Export.objects.filter(pk__in=dropped).update(expires_at=now)

@@ -51,7 +51,8 @@ class LatestQuotesFeed(SiteFeed):
 
     def items(self, obj=None):
         # for_listing fetches speakers and printings up front: no query per entry.
-        return self.quotes(obj).for_listing().order_by("-created_at", "-pk")[:FEED_LENGTH]
+        quotes = public.for_listing(self.quotes(obj))
+        return quotes.order_by("-created_at", "-pk")[:FEED_LENGTH]
 
     def item_title(self, quote):
         words = Truncator(" ".join(quote.text.split())).words(16)
@@ -135,7 +136,7 @@ class UnitQuotesFeed(LatestQuotesFeed):
         return self.origin + unit.get_absolute_url()
 
     def quotes(self, unit):
-        return public.quotes().in_unit(unit)
+        return public.in_unit(public.quotes(), unit)
 
 
 class OutletQuotesFeed(LatestQuotesFeed):

@@ -242,7 +242,7 @@ class QuoteFilter(FilterSet):
         return queryset.filter(person__in=members.values("person"))
 
     def by_unit(self, queryset, name, value):
-        return queryset.in_unit(value)
+        return public.in_unit(queryset, value)
 
     def by_nothing(self, queryset, name, value):
         return queryset  # `sort` is applied by filter_queryset and listing
@@ -288,8 +288,8 @@ class QuoteFilter(FilterSet):
         """The rows as the list pages show them, with what a listing shows of each: `qs`,
         or for best match its newest search.RANK_WINDOW rows ranked."""
         if self.sorted_by == "best" and self.form.is_valid():
-            return search.best_first(self.qs, self.form.cleaned_data["q"]).for_listing()
-        return self.qs.for_listing()
+            return public.for_listing(search.best_first(self.qs, self.form.cleaned_data["q"]))
+        return public.for_listing(self.qs)
 
     def did_you_mean(self, limit=3):
         """For a search that found nothing: the public people whose names resemble `who`,

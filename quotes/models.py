@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.contrib.postgres.search import SearchVectorField
 from django.db import connection, models
-from django.db.models import F, OuterRef, Prefetch, Q, Subquery, Value
+from django.db.models import F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Upper
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
@@ -19,6 +19,7 @@ from archive.models import Article, HistoryManager
 from archive.text import save_with_unique_slug
 from verbatim import pagecache
 
+from .extraction.places import is_country, is_place
 from .extraction.units import unit_key
 from .names import (
     fold,
@@ -140,8 +141,6 @@ class Person(models.Model):
     def may_be_called(self, name):
         """Whether `name` can stand for this person alone: more than a title or a
         patronymic, and no place or country before or after the name."""
-        from .extraction.places import is_country, is_place
-
         title, tokens = split_title(name)
         if not tokens:
             return False
@@ -291,10 +290,18 @@ class Membership(models.Model):
 LIST_ORDER = (Coalesce("first_published", Value(datetime.date.min)).desc(), F("id").desc())
 # The "most outlets" order: the quotes printed by the most outlets first, then as LIST_ORDER.
 OUTLETS_ORDER = (F("reach").desc(), *LIST_ORDER)
+# The order of a quote's printings: earliest first, undated last; then the first archived,
+# then the first in its article.
+PRINTING_ORDER = (
+    F("article__published").asc(nulls_last=True),
+    "article__archived_at",
+    "start",
+)
 
 
 class QuoteQuerySet(models.QuerySet):
-    # Which quotes are public is for quotes.public to say.
+    # Which quotes are public, and what a public list shows of them, is for quotes.public
+    # to say (quotes, for_listing, for_list_rows, in_unit).
 
     def live(self):
         """Quotes that have not been merged into another."""
@@ -302,13 +309,6 @@ class QuoteQuerySet(models.QuerySet):
 
     def by_speaker(self, person):
         return self.filter(person=person)
-
-    def in_unit(self, unit):
-        """Quotes of the people publicly stated to be in `unit` (quotes.public.memberships)."""
-        from .public import memberships
-
-        # A subquery, not a join: no duplicates to remove, so no DISTINCT to sort by.
-        return self.filter(person__in=memberships().filter(unit=unit).values("person"))
 
     def in_list_order(self, *first):
         """Ordered as every quote list is, after the orderings `first` (e.g. a search rank)."""
@@ -333,54 +333,6 @@ class QuoteQuerySet(models.QuerySet):
             # terms of quote_list_order, so that a walk of that index starts at `until`.
             found = found.alias(_first=LIST_ORDER[0].expression).filter(_first__lte=until)
         return found
-
-    def for_listing(self):
-        """With everything a listing shows (speaker, their public units as the list
-        `person.public_memberships`, outlets, dates), fetched in a fixed number of queries
-        however many quotes there are."""
-        from .public import PRINTING_ORDER, memberships
-
-        return self.select_related("person").prefetch_related(
-            Prefetch(
-                "printings",
-                queryset=Printing.objects.with_articles().order_by(*PRINTING_ORDER),
-            ),
-            Prefetch(
-                "person__memberships",
-                queryset=memberships().select_related("unit").order_by("unit__name"),
-                to_attr="public_memberships",
-            ),
-        )
-
-    def for_list_rows(self):
-        """What a list page's row shows (quotes/_quote.html) and no more: the speaker, each
-        printing's date and outlet as the list `listed_printings`, and the speaker's public
-        memberships with their units as the list `person.listed_memberships`. Lighter than
-        for_listing, which the API, feeds and exports read: only the columns shown, and plain
-        lists where Django's prefetch would build a queryset for every quote and speaker."""
-        from .public import PRINTING_ORDER, memberships
-
-        printings = (
-            Printing.objects.select_related("article__outlet")
-            .only(
-                "quote",
-                "article",
-                "article__published",
-                "article__outlet",
-                "article__outlet__slug",
-                "article__outlet__name",
-            )
-            .order_by(*PRINTING_ORDER)
-        )
-        stated = (
-            memberships()
-            .select_related("unit")
-            .only("person", "rank", "role", "unit", "unit__name", "unit__slug")
-        )
-        return self.select_related("person").prefetch_related(
-            Prefetch("printings", queryset=printings, to_attr="listed_printings"),
-            Prefetch("person__memberships", queryset=stated, to_attr="listed_memberships"),
-        )
 
 
 class Quote(models.Model):

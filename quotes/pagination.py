@@ -17,6 +17,8 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import BooleanField, Expression, Value
 
+from .models import LIST_ORDER
+
 # Counted exactly up to this many rows, estimated beyond.
 COUNT_CAP = 1000
 # Where the planner expects more rows than this many times COUNT_CAP, a search is not counted
@@ -293,8 +295,6 @@ class PagedListMixin:
         """What to page through, as paginate's arguments: the queryset (ordered), its
         `order` for keyset pages (None for numbered pages only), and where needed the
         `count_queryset` and `max_rows`."""
-        from .models import LIST_ORDER
-
         return {"queryset": queryset.order_by(*LIST_ORDER), "order": LIST_ORDER}
 
     def paginate_queryset(self, queryset, page_size):

@@ -13,13 +13,22 @@ sitemap, the API, downloads and citations all ask this module.
 import datetime
 
 from django.conf import settings
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.http import Http404
 from django.urls import get_script_prefix, get_urlconf, reverse
 
 from archive.models import Article, Outlet
 
-from .models import Correction, Membership, Person, PersonAlias, Printing, Quote, Unit
+from .models import (
+    PRINTING_ORDER,
+    Correction,
+    Membership,
+    Person,
+    PersonAlias,
+    Printing,
+    Quote,
+    Unit,
+)
 
 
 class Gone(Exception):
@@ -116,6 +125,59 @@ def memberships():
         stated_q(),
         Exists(quotes().filter(person=OuterRef("person"))),
         person__merged_into=None,
+    )
+
+
+def in_unit(quotes, unit):
+    """`quotes` of the people publicly stated to be in `unit` (memberships)."""
+    # A subquery, not a join: no duplicates to remove, so no DISTINCT to sort by.
+    return quotes.filter(person__in=memberships().filter(unit=unit).values("person"))
+
+
+def for_listing(quotes):
+    """`quotes` with everything a listing shows (speaker, their public units as the list
+    `person.public_memberships`, outlets, dates), fetched in a fixed number of queries
+    however many quotes there are."""
+    return quotes.select_related("person").prefetch_related(
+        Prefetch(
+            "printings",
+            queryset=Printing.objects.with_articles().order_by(*PRINTING_ORDER),
+        ),
+        Prefetch(
+            "person__memberships",
+            queryset=memberships().select_related("unit").order_by("unit__name"),
+            to_attr="public_memberships",
+        ),
+    )
+
+
+def for_list_rows(quotes):
+    """`quotes` with what a list page's row shows (quotes/_quote.html) and no more: the
+    speaker, each printing's date and outlet as the list `listed_printings`, and the
+    speaker's public memberships with their units as the list `person.listed_memberships`.
+    Lighter than for_listing, which the API, feeds and exports read: only the columns shown,
+    and plain lists where Django's prefetch would build a queryset for every quote and
+    speaker."""
+    printings = (
+        Printing.objects.select_related("article__outlet")
+        .only(
+            "quote",
+            "article",
+            "article__published",
+            "article__outlet",
+            "article__outlet__slug",
+            "article__outlet__name",
+        )
+        .order_by(*PRINTING_ORDER)
+    )
+    stated = (
+        memberships()
+        .select_related("unit")
+        .only("person", "rank", "role", "unit", "unit__name", "unit__slug")
+    )
+    return quotes.select_related("person").prefetch_related(
+        Prefetch("printings", queryset=printings, to_attr="listed_printings"),
+        Prefetch("person__memberships", queryset=stated, to_attr="listed_memberships"),
     )
 
 
@@ -265,14 +327,7 @@ def units_of(person, stated=None) -> list[tuple[Unit, str]]:
     return list(found.items())
 
 
-# The order of a quote's printings ------------------------------------------------------------
-
-# Earliest first, undated last; then the first archived, then the first in its article.
-PRINTING_ORDER = (
-    F("article__published").asc(nulls_last=True),
-    "article__archived_at",
-    "start",
-)
+# The order of a quote's printings (models.PRINTING_ORDER) -----------------------------------
 
 
 def printing_key(printing):

@@ -6,6 +6,8 @@ holds a permission on auth). `sync_roles` writes the groups; a data migration ru
 runs it again whenever ROLES changes.
 """
 
+from django.contrib.auth.management import create_permissions
+
 ARCHIVISTS = "Archivists"
 EDITORS = "Editors"
 
@@ -47,8 +49,6 @@ def sync_roles(apps):
     """Create or update each role's group to hold exactly its permissions (`apps` is the
     migration's app registry). A model the registry does not hold yet (a migration before it
     took its present name) is left out: the migration that renames it carries its rows."""
-    from django.contrib.auth.management import create_permissions
-
     for config in apps.get_app_configs():
         config.models_module = True
         create_permissions(config, apps=apps, verbosity=0)

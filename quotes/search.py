@@ -29,6 +29,7 @@ from verbatim import sql
 
 from .extraction.text import words
 from .extraction.units import unit_key
+from .models import Person, PersonAlias, Printing, Quote, Unit
 from .names import name_key
 
 # The text search configuration made by migration 0002: English stems, no stop words.
@@ -102,8 +103,6 @@ class Terms:
 def refresh_search(quotes):
     """Rewrite the search data of `quotes` (Quote objects or ids) from their text and
     their printings' wordings. Called wherever a quote's words or printings change."""
-    from .models import Printing, Quote
-
     ids = [getattr(quote, "pk", quote) for quote in quotes]
     if ids:
         refresh_rows(quote_model=Quote, printing_model=Printing, ids=ids)
@@ -216,8 +215,6 @@ def best_first(queryset, text, *, window=RANK_WINDOW):
     newest `window` of them, ranked by how well their words match `text`, best first, then
     in list order; annotated with `search_rank` (higher is better; 0 for a match by speaker
     only). A new queryset of quotes: the caller adds what its page shows (for_listing)."""
-    from .models import Quote
-
     newest = queryset.in_list_order().values("pk")[:window]
     quotes = Quote.objects.filter(pk__in=newest)
     terms = Terms.parse(text)
@@ -263,8 +260,6 @@ def highlight(quotes, text):
         quote.highlighted = None
     if not quotes or not terms.positive:
         return
-    from .models import Quote
-
     ids = [quote.pk for quote in quotes]
     if _postgres():
         query = SearchQuery(text, search_type="websearch", config=CONFIG)
@@ -304,8 +299,6 @@ def people_like(text, *, strict=False):
     name or part of one): misspellings and transliterations such as "Zhelezniak" for
     "Zheleznyak"; `strict` asks whole words to resemble whole words. A queryset of ids or a
     list of ids, for `person__in`."""
-    from .models import Person, PersonAlias
-
     people = Person.objects.filter(merged_into__isnull=True)
     if _postgres():
         # Names and aliases found through their trigram indexes (migration 0012): the
@@ -388,8 +381,6 @@ def units_like(text):
     """Units whose name or an alias resembles `text`, with British and American spellings
     folded first ("motorised" finds "Motorized"); a number in `text` must be the unit's own
     ("12th Brigade" is never the 126th, however alike the letters). Ids, for `unit__in`."""
-    from .models import Unit
-
     key = unit_key(text)
     if not key:
         return []

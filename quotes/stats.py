@@ -3,7 +3,7 @@
 Counting every public quote, person, outlet and article takes about a second at 500,000
 quotes, too long for a request and wasteful to repeat in every web worker. So the figures live
 in one row (ArchiveFigures), which the home page reads, and are recounted by one task
-(quotes.tasks.refresh_archive_figures) when they may have moved:
+(quotes.tasks.refresh_archive_figures, queued by the home page) when they may have moved:
 
 - every change of a quote's state sends quote_changed after its transaction commits; the
   receiver here marks the figures stale (one UPDATE, cheap enough for any import);
@@ -18,12 +18,10 @@ With the immediate task backend (development, tests) the recount runs within tha
 import datetime
 
 from django.db.models import Q
-from django.dispatch import receiver
 from django.utils import timezone
 
 from . import public
 from .models import ArchiveFigures, Person
-from .services.lifecycle import quote_changed
 
 # The one row.
 ROW = 1
@@ -80,39 +78,37 @@ def mark_stale() -> None:
     ArchiveFigures.objects.filter(pk=ROW, stale=False).update(stale=True)
 
 
-@receiver(quote_changed, dispatch_uid="quotes-figures-stale")
 def quote_changed_marks_stale(sender, action, **kwargs):
+    """quote_changed's receiver (connected in quotes.apps): the figures may have moved."""
     if action in MOVES_FIGURES:
         mark_stale()
 
 
-def request_refresh(now=None) -> bool:
-    """Queue a recount unless one is queued already; True if this call queued it."""
-    from .tasks import refresh_archive_figures
+def stored() -> ArchiveFigures | None:
+    """The one row of figures, if it was ever counted."""
+    return ArchiveFigures.objects.filter(pk=ROW).first()
 
+
+def due(row: ArchiveFigures) -> bool:
+    """Whether `row` should be recounted: marked stale, or older than STATS_MAX_AGE."""
+    return row.stale or row.computed_at is None or row.computed_at < timezone.now() - STATS_MAX_AGE
+
+
+def claim_refresh(now=None) -> bool:
+    """Note a recount as queued unless one is queued already (and not lost); True if this
+    call claimed it, and so must queue quotes.tasks.refresh_archive_figures."""
     now = now or timezone.now()
     claimed = (
         ArchiveFigures.objects.filter(pk=ROW)
         .filter(Q(refresh_queued_at=None) | Q(refresh_queued_at__lt=now - QUEUED_TOO_LONG))
         .update(refresh_queued_at=now)
     )
-    if claimed:
-        refresh_archive_figures.enqueue()
     return bool(claimed)
 
 
-def figures() -> dict:
+def as_context(row: ArchiveFigures) -> dict:
     """The figures for the home page: quote_count, person_count, outlet_count,
     article_count, and top_people (people annotated with their quote_count)."""
-    row = ArchiveFigures.objects.filter(pk=ROW).first()
-    if row is None:
-        # Once in an archive's life: there is nothing to show until the first count.
-        row = refresh()
-    elif row.stale or row.computed_at is None or row.computed_at < timezone.now() - STATS_MAX_AGE:
-        if request_refresh():
-            # With the immediate backend the recount is done by now; with workers this is
-            # still the row as it was.
-            row = ArchiveFigures.objects.filter(pk=ROW).first() or row
     people = Person.objects.in_bulk([pk for pk, _ in row.top_people])
     top_people = []
     for pk, quote_count in row.top_people:

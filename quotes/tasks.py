@@ -10,6 +10,8 @@ from django_tasks import task
 
 from archive.models import Article
 
+from . import stats
+from .export_files import clean_expired_exports, drop_exports_over_budget, run_export
 from .services import reextraction
 
 
@@ -39,11 +41,9 @@ def reextract_article(article_id: int) -> dict:
 
 @task()
 def export_quotes_file(export_id: int) -> dict:
-    """Write background export `export_id`'s file (quotes.exporting.run_export), then delete
+    """Write background export `export_id`'s file (quotes.export_files.run_export), then delete
     the exports that have expired and the oldest files past the disk budget. Running it
     again starts the file over, so a task queued again after its worker died is safe."""
-    from .exporting import clean_expired_exports, drop_exports_over_budget, run_export
-
     export = run_export(export_id)
     expired = clean_expired_exports()
     dropped = drop_exports_over_budget()
@@ -67,7 +67,5 @@ def export_quotes_file(export_id: int) -> dict:
 @task()
 def refresh_archive_figures() -> dict:
     """Recount the home page's archive-wide figures (quotes.stats.refresh)."""
-    from . import stats
-
     figures = stats.refresh()
     return {"quotes": figures.quote_count, "computed_at": figures.computed_at.isoformat()}

@@ -21,20 +21,35 @@ from . import citations, pagination, public, stats
 from .filters import QuoteFilter
 from .models import Correction, Membership, Quote
 from .pagination import PagedListMixin
+from .tasks import refresh_archive_figures
 from .templatetags.comparison import compare_articles
 
 PEOPLE_PER_PAGE = 100
+
+
+def archive_figures() -> dict:
+    """The home page's archive-wide figures, read from the row quotes.stats keeps, never
+    counted in a request; a recount is queued when they are due (once, whoever asks)."""
+    row = stats.stored()
+    if row is None:
+        # Once in an archive's life: there is nothing to show until the first count.
+        row = stats.refresh()
+    elif stats.due(row) and stats.claim_refresh():
+        refresh_archive_figures.enqueue()
+        # With the immediate backend the recount is done by now; with workers this is still
+        # the row as it was.
+        row = stats.stored() or row
+    return stats.as_context(row)
 
 
 class HomeView(TemplateView):
     template_name = "quotes/home.html"
 
     def get_context_data(self, **kwargs):
-        # The archive-wide figures are read from the row quotes.stats keeps, never counted
-        # here; the latest quotes are always current.
+        # The latest quotes are always current.
         return super().get_context_data(
-            **stats.figures(),
-            latest_quotes=public.quotes().in_list_order().for_list_rows()[:5],
+            **archive_figures(),
+            latest_quotes=public.for_list_rows(public.quotes().in_list_order())[:5],
             **kwargs,
         )
 
@@ -63,11 +78,12 @@ class QuoteListView(PagedListMixin, FilterView):
 
     def list_pages(self, queryset):
         if not self.filterset.is_valid():
-            return {"queryset": queryset.for_list_rows()}
+            return {"queryset": public.for_list_rows(queryset)}
         pages = self.filterset.pages()
         # The filter's listing is fetched as the API's and the feeds' are (for_listing); the
         # page shows less of each row.
-        return {**pages, "queryset": pages["queryset"].prefetch_related(None).for_list_rows()}
+        rows = public.for_list_rows(pages["queryset"].prefetch_related(None))
+        return {**pages, "queryset": rows}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -180,7 +196,7 @@ class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return public.quotes().by_speaker(self.object).for_list_rows()
+        return public.for_list_rows(public.quotes().by_speaker(self.object))
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -215,7 +231,7 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return public.quotes().in_unit(self.object).for_list_rows()
+        return public.for_list_rows(public.in_unit(public.quotes(), self.object))
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

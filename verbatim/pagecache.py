@@ -154,15 +154,17 @@ def changed(**kwargs) -> None:
     transaction.on_commit(publish, robust=True)
 
 
-def connect() -> None:
-    """Listen to the changes of PUBLIC_MODELS and to the lifecycle's quote_changed."""
-    from quotes.services.lifecycle import quote_changed
-
+def connect(*signals) -> None:
+    """Listen to the saves and deletes of PUBLIC_MODELS, and to `signals`: the app's own
+    signals of changes no save announces (the quotes app gives its lifecycle's
+    quote_changed, sent for bulk updates too). The project package imports no app: each app
+    hands its signals over from its AppConfig.ready()."""
     for label in PUBLIC_MODELS:
         model = apps.get_model(label)
         post_save.connect(changed, sender=model, dispatch_uid=f"pagecache-save-{label}")
         post_delete.connect(changed, sender=model, dispatch_uid=f"pagecache-delete-{label}")
-    quote_changed.connect(changed, dispatch_uid="pagecache-quote-changed")
+    for signal in signals:
+        signal.connect(changed, dispatch_uid=f"pagecache-{id(signal)}")
 
 
 # --- The middleware -----------------------------------------------------------------------

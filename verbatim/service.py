@@ -186,6 +186,8 @@ def _cache():
 
 
 def _task_queue():
+    # Imported here: the logging configuration loads this module (its request-id filter)
+    # before the apps, and a model cannot be imported before them.
     from django_tasks_db.models import DBTaskResult
 
     DBTaskResult.objects.exists()

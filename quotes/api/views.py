@@ -50,7 +50,7 @@ class PublicFilterBackend(DjangoFilterBackend):
         if not filterset.is_valid():
             raise filter_utils.translate_validation(filterset.errors)
         if getattr(view, "action", None) != "list":
-            return filterset.qs.for_listing()
+            return public.for_listing(filterset.qs)
         # As the site's list: best match pages through a ranked window but counts every match.
         view.pages = filterset.pages()
         return view.pages["queryset"]

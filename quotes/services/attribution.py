@@ -5,6 +5,8 @@ from django.db import transaction
 
 from quotes.models import AttributionConflict, Quote
 
+from . import lifecycle
+
 
 def record_conflicts(*, quote: Quote, printings, person=None) -> list[AttributionConflict]:
     """An open conflict for each of `printings` (printings just linked to `quote`) whose
@@ -48,8 +50,6 @@ def credit_printing_speaker(*, conflict: AttributionConflict, user=None, note=""
     """Give the quote to whom the conflicting printing credits, and settle the conflict with
     any other open one whose printing credits the same speaker. The printings that credited
     the former person are not reopened as conflicts: the archivist has decided."""
-    from . import lifecycle
-
     with transaction.atomic():
         printing = conflict.printing
         quote = lifecycle.change_speaker(

@@ -370,7 +370,7 @@ def person_timeline(person):
 def unit_timeline(unit):
     """{% unit_timeline unit %}: the published quotes of the unit's members over time."""
     return _quotes_over_time(
-        public.quotes().in_unit(unit),
+        public.in_unit(public.quotes(), unit),
         f"Quotes by members of {unit.name} over time",
         "timeline-unit",
     )

@@ -175,7 +175,7 @@ def test_written_out_quotes_are_what_the_declared_fields_give(client, archive):
     PrintingFactory(quote=odd, article__outlet=None, article__published=None, article__url=None)
     request = RequestFactory().get("/api/quotes/")
     serializer = QuoteSerializer(context={"request": request})
-    quotes = public.quotes().in_list_order().for_listing()
+    quotes = public.for_listing(public.quotes().in_list_order())
     written_out = [serializer.to_representation(quote) for quote in quotes]
     declared = [ModelSerializer.to_representation(serializer, quote) for quote in quotes]
     assert len(written_out) == 3
