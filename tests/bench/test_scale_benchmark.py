@@ -79,10 +79,10 @@ def test_the_loaded_archive_is_what_the_app_would_have_derived():
     assert Quote.objects.count() == len(built.tables[Quote])
     for word, quotes in built.words_near(0.1, count=3) + built.words_near(0.01, count=3):
         assert search.search_quotes(Quote.objects.all(), word).count() == quotes
-    table, printing, key = archive.fingerprint_layout()
+    table, column, key = archive.fingerprint_layout()
     for printing in Printing.objects.order_by("pk")[:40]:
         stored = set(
-            Fingerprint.objects.filter(**{printing.removesuffix("_id"): printing}).values_list(
+            Fingerprint.objects.filter(**{column.removesuffix("_id"): printing}).values_list(
                 key, flat=True
             )
         )
