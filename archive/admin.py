@@ -19,7 +19,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.timezone import localtime
 from simple_history.admin import SimpleHistoryAdmin
 
-from . import capture as capture_service
+from . import queueing
+from .capture import CaptureRefused, not_in_review, outcome
+from .fetch import CaptureFailed
 from .forms import ArticleAddForm, ArticlePreviewForm, CaptureReviewForm, WebURLField
 from .models import Article, Capture, Outlet
 from .services import ArticleRejected
@@ -222,7 +224,7 @@ class ArticleAdmin(HistoryAdmin):
             if form.is_valid() and form.cleaned_data.get("capture_url"):
                 try:
                     capture = form.request_capture(user=request.user)
-                except capture_service.CaptureRefused as exc:
+                except CaptureRefused as exc:
                     form.add_error("capture_url", f"This page cannot be captured: {exc}.")
                 else:
                     return self.response_capture_requested(request, capture)
@@ -555,8 +557,8 @@ class CaptureAdmin(admin.ModelAdmin):
                 skipped += 1
                 continue
             try:
-                retried.append(capture_service.retry(capture))
-            except capture_service.CaptureRefused:  # retried by someone else meanwhile
+                retried.append(queueing.retry(capture))
+            except CaptureRefused:  # retried by someone else meanwhile
                 skipped += 1
                 continue
             self.log_change(request, capture, "Retried.")
@@ -599,18 +601,18 @@ class CaptureAdmin(admin.ModelAdmin):
         change_url = reverse("admin:archive_capture_change", args=[capture.pk])
         if capture.state != Capture.State.REVIEW:
             # Archived already (a second click, another archivist): its page says how.
-            refused = capture_service.not_in_review(capture)
+            refused = not_in_review(capture)
             self.message_user(request, f"Nothing was archived: {refused}.", messages.WARNING)
             return HttpResponseRedirect(change_url)
         form = CaptureReviewForm(request.POST, capture=capture)
         if form.is_valid():
             try:
                 capture = form.save(user=request.user)
-            except capture_service.CaptureRefused as exc:
+            except CaptureRefused as exc:
                 # Archived a moment ago, while this request was on its way.
                 self.message_user(request, f"Nothing was archived: {exc}.", messages.WARNING)
                 return HttpResponseRedirect(change_url)
-            except (ArticleRejected, capture_service.CaptureFailed) as exc:
+            except (ArticleRejected, CaptureFailed) as exc:
                 form.add_error(None, f"The article was not archived: {exc}.")
             else:
                 return self.response_reviewed(request, capture)
@@ -627,8 +629,7 @@ class CaptureAdmin(admin.ModelAdmin):
             return article_admin.response_archived(request, article, created=True)
         self.message_user(
             request,
-            f"This page had been archived meanwhile as “{article}”: "
-            f"{capture_service.outcome(capture)}.",
+            f"This page had been archived meanwhile as “{article}”: {outcome(capture)}.",
             messages.WARNING,
         )
         return HttpResponseRedirect(reverse("admin:archive_article_change", args=[article.pk]))

@@ -2,7 +2,6 @@
 the source first, then a preview of what it says about itself, corrected before it is
 archived."""
 
-import base64
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -13,7 +12,8 @@ from django.core.cache import cache
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
-from . import capture as capture_service
+from . import queueing
+from .capture import archive_reviewed
 from .metadata import domain_of
 from .models import Article, Outlet, validate_web_url
 from .services import FORMATS, MAX_BYTES, ArticleRejected, archive_article, decode, read_source
@@ -270,7 +270,7 @@ class ArticleAddForm(ArticleMetadataForm):
         which waits for review (CaptureReviewForm) once captured. Raises CaptureRefused
         (nothing stored) for an address the service will not fetch."""
         data = self.cleaned_data
-        return capture_service.request_capture(
+        return queueing.request_capture(
             data["capture_url"], publish=data["publish"], user=user, review=True
         )
 
@@ -361,11 +361,9 @@ class ArticlePreviewForm(ArticleMetadataForm):
         """Hand the archiving to a background worker (archive.tasks.import_article, the same
         archive_article call): for production, where no web request does long work. Returns
         the task's result handle."""
-        from .tasks import import_article
-
         data = self.cleaned_data
-        result = import_article.enqueue(
-            raw_base64=base64.b64encode(self.source["raw"]).decode("ascii"),
+        result = queueing.queue_import(
+            raw=self.source["raw"],
             source_file=self.source["source_file"],
             raw_format=self.source["raw_format"],
             metadata={
@@ -376,7 +374,7 @@ class ArticlePreviewForm(ArticleMetadataForm):
                 "author": data["author"].strip(),
             },
             publish=data["publish"],
-            user_id=user.pk if user is not None else None,
+            user=user,
         )
         cache.delete(f"upload:{data['source_sha256']}")
         return result
@@ -406,7 +404,7 @@ class CaptureReviewForm(ArticleMetadataForm):
         """Archive the capture with these values; returns it, DONE. Raises CaptureRefused
         when it no longer awaits review, ArticleRejected when the archive refuses it."""
         data = self.cleaned_data
-        return capture_service.archive_reviewed(
+        return archive_reviewed(
             self.capture,
             title=data["title"].strip(),
             outlet=data["outlet"] or None,

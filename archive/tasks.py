@@ -2,41 +2,28 @@
 production, at once where enqueued in development): capturing a page, importing an article
 (`import_articles --queue`, the admin's uploads). A task may run more than once (a worker that
 died has its task queued again, see quotes.workers); each one here is idempotent.
+
+Tasks are enqueued through archive.queueing. Their dotted paths (`archive.tasks.capture_page`,
+`archive.tasks.import_article`) are stored with every queued task: they stay where they are.
 """
 
 import base64
-from collections import Counter
 
 from django.contrib.auth import get_user_model
-from django_tasks import TaskResultStatus, task
+from django_tasks import task
 
 from .capture import run_capture
 from .services import archive_article
-from .sources import Source
 
 
 @task(takes_context=True)
 def capture_page(context, capture_id: int) -> str:
     """Capture the page of one queued Capture (archive.capture.run_capture) and return the
-    state it ended in. Enqueued by request_capture and retry; running it again for a capture
-    that is no longer queued changes nothing, unless it is this very task run again after its
-    worker died, which finishes the capture left running."""
+    state it ended in. Enqueued by archive.queueing's request_capture and retry; running it
+    again for a capture that is no longer queued changes nothing, unless it is this very task
+    run again after its worker died, which finishes the capture left running."""
     capture = run_capture(capture_id, task_id=str(context.task_result.id))
     return capture.state if capture else "missing"
-
-
-def import_arguments(source: Source, *, publish: bool = False, user=None) -> dict:
-    """`import_article`'s keyword arguments for one source read by archive.sources. Task
-    arguments are stored as JSON, so the raw bytes travel base64 encoded: the file they came
-    from may be gone by the time a worker runs the task."""
-    return {
-        "raw_base64": base64.b64encode(source.raw).decode("ascii"),
-        "source_file": source.source_file,
-        "raw_format": source.raw_format,
-        "metadata": source.metadata,
-        "publish": publish,
-        "user_id": user.pk if user is not None else None,
-    }
 
 
 @task()
@@ -66,20 +53,3 @@ def import_article(
         **(metadata or {}),
     )
     return {"article": article.pk, "created": created, "sha256": article.sha256}
-
-
-def queued_summary(statuses: Counter, what: str) -> str:
-    """The line a command prints after enqueueing tasks, given how many of them are in each
-    state: how many wait for a worker or, with a backend that runs each task where it is
-    enqueued (development), how they went."""
-    total = statuses.total()
-    if statuses[TaskResultStatus.READY] or not total:
-        return (
-            f"{total} {what} tasks queued. Workers run them: python manage.py run_worker "
-            "(as many as you like, on any host that shares the database)."
-        )
-    failed = statuses[TaskResultStatus.FAILED]
-    return (
-        f"{total} {what} tasks ran at once (the tasks backend runs each where it is "
-        f"enqueued): {total - failed} succeeded, {failed} failed."
-    )

@@ -8,8 +8,8 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 from warcio.exceptions import ArchiveLoadFailed
 
-from archive.capture import replay_response
 from archive.models import Capture
+from archive.warc import replay_response
 
 from . import public
 

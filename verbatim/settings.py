@@ -399,7 +399,7 @@ EXPORT_DIRECT_CONCURRENCY = int(os.environ.get("EXPORT_DIRECT_CONCURRENCY", 2))
 # they were asked for and commands http://127.0.0.1:8000.
 SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 
-# Capturing pages from their URL (archive/capture.py). A capture, redirects included, must be
+# Capturing pages from their URL (archive/fetch.py). A capture, redirects included, must be
 # done within CAPTURE_TIMEOUT_SECONDS (each connect and read waits at most what is left of
 # it), follows at most CAPTURE_MAX_REDIRECTS redirects and reads at most CAPTURE_MAX_BYTES
 # (the cap on uploads; also after gzip is undone). Hosts on private, loopback, link-local,

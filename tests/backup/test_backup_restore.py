@@ -20,8 +20,8 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from psycopg import sql
 
-from archive.capture import request_capture
 from archive.models import Article
+from archive.queueing import request_capture
 from quotes.models import Quote
 from quotes.services.lifecycle import withdraw
 from tests.capture.conftest import IMMEDIATE, article_page, serve

@@ -5,9 +5,10 @@ it; from anywhere else it is ignored, and `<base href>` is never a canonical add
 import pytest
 from django.urls import reverse
 
-from archive.capture import archive_reviewed, outcome, request_capture
+from archive.capture import archive_reviewed, outcome
 from archive.metadata import page_metadata
 from archive.models import Article, Capture
+from archive.queueing import request_capture
 from archive.services import archive_article
 from tests.capture.conftest import BRIDGE_TEXT, article_page, serve
 

@@ -9,8 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from werkzeug import Response
 
-from archive.capture import archive_reviewed, outcome, request_capture, run_capture
+from archive.capture import archive_reviewed, outcome, run_capture
 from archive.models import Article, Capture, Outlet
+from archive.queueing import request_capture
 from archive.services import archive_article
 from quotes.models import Quote
 from tests.capture.conftest import (

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from archive.capture import request_capture
 from archive.models import Article, Capture
+from archive.queueing import request_capture
 
 pytestmark = pytest.mark.django_db
 

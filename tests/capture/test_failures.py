@@ -7,8 +7,9 @@ import time
 import pytest
 from werkzeug import Response
 
-from archive.capture import CaptureRefused, request_capture, retry
+from archive.capture import CaptureRefused
 from archive.models import Article, Capture
+from archive.queueing import request_capture, retry
 from tests.capture.conftest import article_page, serve
 
 pytestmark = pytest.mark.django_db

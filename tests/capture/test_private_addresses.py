@@ -7,9 +7,10 @@ import socket
 
 import pytest
 
-from archive import capture as capture_module
-from archive.capture import refused_address, request_capture
+from archive import fetch
+from archive.fetch import refused_address
 from archive.models import Capture
+from archive.queueing import request_capture
 from tests.capture.conftest import article_page, serve
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,7 @@ def test_every_redirect_hop_is_checked(httpserver, monkeypatch, settings):
     127.0.0.1 stands for a public address and 127.0.0.2 for a private one.)"""
     settings.CAPTURE_ALLOW_PRIVATE = False
     monkeypatch.setattr(
-        capture_module, "refused_address", lambda ip: ip == ipaddress.ip_address("127.0.0.2")
+        fetch, "refused_address", lambda ip: ip == ipaddress.ip_address("127.0.0.2")
     )
     inside = f"http://127.0.0.2:{httpserver.port}/admin"
     httpserver.expect_request("/outside").respond_with_data(

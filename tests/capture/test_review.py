@@ -12,14 +12,9 @@ from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from django.urls import reverse
 
-from archive.capture import (
-    CaptureRefused,
-    archive_reviewed,
-    outcome,
-    request_capture,
-    run_capture,
-)
+from archive.capture import CaptureRefused, archive_reviewed, outcome, run_capture
 from archive.models import Article, Capture, Outlet
+from archive.queueing import request_capture
 from archive.services import ArticleRejected
 from tests.capture.conftest import article_page, json_ld, serve
 

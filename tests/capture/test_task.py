@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.test import override_settings
 from django_tasks_db.models import DBTaskResult
 
-from archive.capture import request_capture, retry
 from archive.models import Article, Capture
+from archive.queueing import request_capture, retry
 from archive.tasks import capture_page
 from tests.capture.conftest import article_page, serve
 

@@ -9,7 +9,8 @@ import json
 import pytest
 from warcio.archiveiterator import ArchiveIterator
 
-from archive.capture import replay_response, request_capture
+from archive.queueing import request_capture
+from archive.warc import replay_response
 from tests.capture.conftest import article_page, serve
 
 pytestmark = pytest.mark.django_db

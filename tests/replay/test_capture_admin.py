@@ -9,7 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from archive import capture as service
+from archive import queueing as service
+from archive.capture import CaptureRefused
 from archive.models import Capture
 from quotes import roles
 from tests.factories import ArticleFactory
@@ -170,7 +171,7 @@ def test_failed_capture_page_gives_the_reason_and_a_retry_button(admin_client):
 
 
 def test_retry_button_asks_the_service_again(admin_client, capture_service):
-    """The button retries through archive.capture.retry and returns to the capture's page."""
+    """The button retries through archive.queueing.retry and returns to the capture's page."""
     capture = failed()
 
     response = admin_client.post(retry_url(capture))
@@ -316,7 +317,7 @@ def test_a_url_the_service_refuses_is_an_error_on_the_form(admin_client, monkeyp
     """The service's refusal (nothing stored) is shown on the form."""
 
     def refuse(url, *, publish=False, user=None, review=False):
-        raise service.CaptureRefused("not an http:// or https:// web address")
+        raise CaptureRefused("not an http:// or https:// web address")
 
     monkeypatch.setattr(service, "request_capture", refuse)
     response = admin_client.post(ADD_ARTICLE, {"capture_url": "https://news.test/pier"})
@@ -330,7 +331,7 @@ def test_a_capture_retried_meanwhile_is_left_alone(admin_client, monkeypatch):
     """A retry the service refuses (someone retried it first) is reported, not an error."""
 
     def refuse(capture):
-        raise service.CaptureRefused("only a failed capture can be retried")
+        raise CaptureRefused("only a failed capture can be retried")
 
     monkeypatch.setattr(service, "retry", refuse)
     capture = failed()

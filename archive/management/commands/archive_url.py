@@ -6,9 +6,10 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from archive.capture import CaptureRefused, outcome, request_capture
+from archive.capture import CaptureRefused, outcome
 from archive.management.staff import add_user_argument, staff_user
 from archive.models import Capture
+from archive.queueing import request_capture
 
 # A capture that waits for review (a page tied to an article by a canonical link) has run.
 FINISHED = {Capture.State.DONE, Capture.State.FAILED, Capture.State.REVIEW}

@@ -7,9 +7,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from archive import tasks
 from archive.management.staff import add_user_argument, staff_user
 from archive.models import Article
+from archive.queueing import queue_import, queued_summary
 from archive.services import ArticleRejected, archive_article
 from archive.signals import articles_coming
 from archive.sources import collect
@@ -75,10 +75,15 @@ class Command(BaseCommand):
                     if Article.objects.filter(sha256=Article.digest(source.raw)).exists():
                         unchanged += 1
                     else:
-                        arguments = tasks.import_arguments(
-                            source, publish=options["publish"], user=user
+                        result = queue_import(
+                            raw=source.raw,
+                            source_file=source.source_file,
+                            raw_format=source.raw_format,
+                            metadata=source.metadata,
+                            publish=options["publish"],
+                            user=user,
                         )
-                        queued[tasks.import_article.enqueue(**arguments).status] += 1
+                        queued[result.status] += 1
                     continue
                 try:
                     _, new = archive_article(
@@ -108,9 +113,7 @@ class Command(BaseCommand):
         refused = f"{failed} rejected" + (f", {skipped} skipped" if skipped else "")
         summary = f"{created} archived, {unchanged} already archived, {refused}"
         if options["queue"]:
-            summary = (
-                f"{unchanged} already archived, {refused}; {tasks.queued_summary(queued, 'import')}"
-            )
+            summary = f"{unchanged} already archived, {refused}; {queued_summary(queued, 'import')}"
         if failed:
             raise CommandError(summary)
         self.stdout.write(summary)

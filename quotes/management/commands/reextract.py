@@ -6,7 +6,7 @@ from collections import Counter
 from django.core.management.base import BaseCommand, CommandError
 
 from archive.models import Article
-from archive.tasks import queued_summary
+from archive.queueing import queued_summary
 from quotes import tasks
 from quotes.services.reextraction import reextract_article
 
