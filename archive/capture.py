@@ -32,9 +32,25 @@ from django.utils.text import Truncator
 from .fetch import CaptureFailed, fetch
 from .metadata import domain_of
 from .models import Article, Capture
-from .page import charset_of, kind_of
-from .services import ArticleRejected, archive_article, read_source
+from .page import Page, kind_and_charset, read_page
+from .services import ArticleRejected, archive_article
 from .warc import page_body, warc_of
+
+# What capture_and_archive records on a capture.
+CAPTURED_FIELDS = [
+    "state",
+    "proposed",
+    "reason",
+    "article",
+    "final_url",
+    "status_code",
+    "content_type",
+    "body",
+    "content_sha256",
+    "warc",
+    "warc_sha256",
+    "captured_at",
+]
 
 
 class CaptureRefused(ValueError):
@@ -80,75 +96,57 @@ def fail(capture_id: int, reason: str) -> None:
 
 
 def capture_and_archive(capture: Capture) -> None:
+    """Fetch a running capture's page, keep the exchange as a WARC, and archive the page (or
+    find the article it already is) or hold it for review: the capture is saved DONE or
+    REVIEW with all it recorded."""
     fetched = fetch(capture.url)
-    final = fetched.exchanges[-1]
-    kind = kind_of(final.content_type, fetched.body)
-    encoding = None if kind == Article.Format.PDF else charset_of(final.content_type, fetched.body)
-    no_article = ""
-    try:
-        found = read_source(fetched.body, kind, encoding=encoding, url=final.url)
-    except ArticleRejected as exc:
-        if kind != Article.Format.PDF:
-            raise
-        # The PDF is kept (its WARC), but there is no text to find quotes in.
-        found, no_article = {"body": ""}, str(exc)
-    canonical_url = found.get("canonical_url", "")
-    content_sha256 = Article.digest(fetched.body)
+    page = read_page(fetched)
     warc = warc_of(
-        fetched, requested_url=capture.url, canonical_url=canonical_url, charset=encoding
+        fetched, requested_url=capture.url, canonical_url=page.canonical_url, charset=page.encoding
     )
-
     with transaction.atomic():
-        article, state, proposed, note = None, Capture.State.DONE, {}, no_article
-        if not no_article:
-            article = existing_article(content_sha256, final.url)
-        if article is None and not no_article:
-            claimed, canonical_url, note = canonical_claim(final.url, canonical_url)
-            # Only an archivist makes a page a version of the article its canonical link
-            # names: archived at once, its replay would be that article's.
-            if claimed is not None or capture.review:
-                state = Capture.State.REVIEW
-                proposed = proposal(found, final.url, canonical_url)
-            else:
-                article = archive_new(
-                    capture,
-                    raw=fetched.body,
-                    kind=kind,
-                    encoding=encoding,
-                    url=final.url,
-                    canonical_url=canonical_url,
-                    captured_at=fetched.fetched_at,
-                    content_sha256=content_sha256,
-                    fetched_url=final.url,
-                )
-        capture.state = state
-        capture.proposed = proposed
-        capture.reason = note
-        capture.article = article
-        capture.final_url = final.url
-        capture.status_code = final.status
-        capture.content_type = final.content_type[:200]
-        capture.body = found["body"]
-        capture.content_sha256 = content_sha256
+        capture.article, capture.state, capture.proposed, capture.reason = archive_or_hold(
+            capture, page
+        )
+        capture.final_url = page.final.url
+        capture.status_code = page.final.status
+        capture.content_type = page.final.content_type[:200]
+        capture.body = page.found["body"]
+        capture.content_sha256 = page.content_sha256
         capture.warc = warc
         capture.warc_sha256 = Article.digest(warc)
         capture.captured_at = fetched.fetched_at
-        capture.save(
-            update_fields=[
-                "state",
-                "proposed",
-                "reason",
-                "article",
-                "final_url",
-                "status_code",
-                "content_type",
-                "body",
-                "content_sha256",
-                "warc",
-                "warc_sha256",
-                "captured_at",
-            ]
-        )
+        capture.save(update_fields=CAPTURED_FIELDS)
+
+
+def archive_or_hold(capture: Capture, page: Page) -> tuple[Article | None, str, dict, str]:
+    """What becomes of a captured page, as (article, state, proposed, reason): the article it
+    already is, or a new one archived from it, DONE; or held in REVIEW with the metadata it
+    proposes, when a canonical link ties it to an archived article or the capture asked for
+    review; or DONE with no article, a PDF without text."""
+    if page.no_article:
+        return None, Capture.State.DONE, {}, page.no_article
+    url = page.final.url
+    article = existing_article(page.content_sha256, url)
+    if article is not None:
+        return article, Capture.State.DONE, {}, ""
+    claimed, canonical_url, note = canonical_claim(url, page.canonical_url)
+    # Only an archivist makes a page a version of the article its canonical link names:
+    # archived at once, its replay would be that article's.
+    if claimed is not None or capture.review:
+        return None, Capture.State.REVIEW, proposal(page.found, url, canonical_url), note
+    article = archive_new(
+        capture,
+        raw=page.fetched.body,
+        kind=page.kind,
+        encoding=page.encoding,
+        url=url,
+        canonical_url=canonical_url,
+        captured_at=page.fetched.fetched_at,
+        content_sha256=page.content_sha256,
+        fetched_url=url,
+    )
+    return article, Capture.State.DONE, {}, note
 
 
 def existing_article(content_sha256: str, url: str) -> Article | None:
@@ -277,46 +275,58 @@ def archive_reviewed(
     CaptureRefused when the capture is not awaiting review (archived already, by someone else
     or a second click); ArticleRejected, with the capture still awaiting review, when the
     archive refuses the article (another article already has that URL)."""
+    corrected = {
+        "title": (title or "").strip(),
+        "outlet": outlet or None,
+        "published": published or None,
+        "author": (author or "").strip(),
+    }
     with transaction.atomic():
-        # The claim locks the row: a second request waits here, then finds it no longer in
-        # REVIEW. Anything raised below rolls the claim back with the rest.
-        claimed = Capture.objects.filter(pk=capture.pk, state=Capture.State.REVIEW).update(
-            state=Capture.State.RUNNING
-        )
-        capture = Capture.objects.select_related("requested_by").get(pk=capture.pk)
-        if not claimed:
-            raise not_in_review(capture)
-        raw = page_body(capture)
-        kind = kind_of(capture.content_type, raw)
-        encoding = None if kind == Article.Format.PDF else charset_of(capture.content_type, raw)
-        canonical_url = capture.proposed.get("canonical_url", "")
-        article = existing_article(capture.content_sha256, capture.final_url)
-        if article is None:
-            # The archivist has now reviewed a canonical link's tie, if there is one.
-            article, canonical_url, note = canonical_claim(capture.final_url, canonical_url)
-            capture.reason = note or capture.reason
-        article = article or archive_new(
-            capture,
-            raw=raw,
-            kind=kind,
-            encoding=encoding,
-            url=url or capture.final_url,
-            canonical_url=canonical_url,
-            captured_at=capture.captured_at,
-            content_sha256=capture.content_sha256,
-            fetched_url=capture.final_url,
-            user=user,
-            corrected={
-                "title": (title or "").strip(),
-                "outlet": outlet or None,
-                "published": published or None,
-                "author": (author or "").strip(),
-            },
-        )
+        capture = claim_reviewed(capture)
+        capture.article = reviewed_article(capture, url=url, user=user, corrected=corrected)
         capture.state = Capture.State.DONE
-        capture.article = article
         capture.save(update_fields=["state", "article", "reason"])
     return capture
+
+
+def claim_reviewed(capture: Capture) -> Capture:
+    """The capture, fresh from the database and RUNNING until the transaction ends;
+    CaptureRefused when it does not await review."""
+    # The claim locks the row: a second request waits here, then finds it no longer in
+    # REVIEW. Anything raised after it rolls the claim back with the rest.
+    claimed = Capture.objects.filter(pk=capture.pk, state=Capture.State.REVIEW).update(
+        state=Capture.State.RUNNING
+    )
+    capture = Capture.objects.select_related("requested_by").get(pk=capture.pk)
+    if not claimed:
+        raise not_in_review(capture)
+    return capture
+
+
+def reviewed_article(capture: Capture, *, url: str | None, user, corrected: dict) -> Article:
+    """The article a reviewed capture is: the one it already is, the one a canonical link
+    ties it to (now that an archivist has reviewed the tie), else a new one archived from the
+    page in its WARC with the `corrected` metadata. A note on the tie goes in its reason."""
+    raw = page_body(capture)
+    kind, encoding = kind_and_charset(capture.content_type, raw)
+    canonical_url = capture.proposed.get("canonical_url", "")
+    article = existing_article(capture.content_sha256, capture.final_url)
+    if article is None:
+        article, canonical_url, note = canonical_claim(capture.final_url, canonical_url)
+        capture.reason = note or capture.reason
+    return article or archive_new(
+        capture,
+        raw=raw,
+        kind=kind,
+        encoding=encoding,
+        url=url or capture.final_url,
+        canonical_url=canonical_url,
+        captured_at=capture.captured_at,
+        content_sha256=capture.content_sha256,
+        fetched_url=capture.final_url,
+        user=user,
+        corrected=corrected,
+    )
 
 
 def not_in_review(capture: Capture) -> CaptureRefused:

@@ -1,13 +1,15 @@
-"""A fetched page read for archiving: the article format its body is in and the charset it
-is written in."""
+"""A fetched page read for archiving: the article format its body is in, the charset it is
+written in, and the text and metadata read_source finds in it."""
 
 import codecs
 import re
+from dataclasses import dataclass
 
 import charset_normalizer
 
-from .fetch import CaptureFailed
+from .fetch import CaptureFailed, Exchange, Fetched
 from .models import Article
+from .services import ArticleRejected, read_source
 
 HTML_TYPES = {"text/html", "application/xhtml+xml"}
 PDF_TYPES = {"application/pdf", "application/x-pdf"}
@@ -18,6 +20,50 @@ UNTYPED = {"", "application/octet-stream", "binary/octet-stream"}
 WINDOWS_1252_LABELS = {"ascii", "iso8859-1"}
 META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
 HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([-\w.:]+)""", re.IGNORECASE)
+
+
+@dataclass
+class Page:
+    """A fetched page as read for archiving: its format, charset and what read_source found
+    in it (its text and metadata), or for a PDF with no text, why it gives no article."""
+
+    fetched: Fetched
+    kind: str
+    encoding: str | None
+    found: dict
+    content_sha256: str  # of the body, its Content-Encoding undone
+    no_article: str = ""
+
+    @property
+    def final(self) -> Exchange:
+        return self.fetched.exchanges[-1]
+
+    @property
+    def canonical_url(self) -> str:
+        return self.found.get("canonical_url", "")
+
+
+def read_page(fetched: Fetched) -> Page:
+    """What the fetched page holds. ArticleRejected for a page whose text cannot be read,
+    but a PDF without text is kept all the same (its WARC), with no article."""
+    final = fetched.exchanges[-1]
+    kind, encoding = kind_and_charset(final.content_type, fetched.body)
+    content_sha256 = Article.digest(fetched.body)
+    try:
+        found = read_source(fetched.body, kind, encoding=encoding, url=final.url)
+    except ArticleRejected as exc:
+        if kind != Article.Format.PDF:
+            raise
+        # The PDF is kept (its WARC), but there is no text to find quotes in.
+        return Page(fetched, kind, encoding, {"body": ""}, content_sha256, no_article=str(exc))
+    return Page(fetched, kind, encoding, found, content_sha256)
+
+
+def kind_and_charset(content_type: str, body: bytes) -> tuple[str, str | None]:
+    """The article format a response's body is read in, and the charset it is written in
+    (None for a PDF); CaptureFailed for a body that is no article."""
+    kind = kind_of(content_type, body)
+    return kind, None if kind == Article.Format.PDF else charset_of(content_type, body)
 
 
 def kind_of(content_type: str, body: bytes) -> str:

@@ -10,7 +10,7 @@ from warcio.archiveiterator import ArchiveIterator
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from .fetch import CaptureFailed, Fetched, undo_content_encoding
+from .fetch import CaptureFailed, Exchange, Fetched, undo_content_encoding
 from .models import Article, Capture
 
 
@@ -30,47 +30,80 @@ def warc_of(
     buffer = io.BytesIO()
     writer = WARCWriter(buffer, gzip=True, warc_version="1.1")
     version = verbatim_version()
-    writer.write_record(
-        writer.create_warcinfo_record(
-            "verbatim-capture.warc.gz",
-            {
-                "software": f"Verbatim {version}",
-                "format": "WARC File Format 1.1",
-                "http-header-user-agent": settings.CAPTURE_USER_AGENT,
-            },
-        )
-    )
+    writer.write_record(warcinfo_record(writer, version))
     response_id = None
     for exchange in fetched.exchanges:
-        response = writer.create_warc_record(
-            exchange.url,
-            "response",
-            payload=io.BytesIO(exchange.payload),
-            length=len(exchange.payload),
-            http_headers=StatusAndHeaders(
-                f"{exchange.status} {exchange.reason}".strip(),
-                exchange.headers,
-                protocol=exchange.http_version,
-            ),
-            warc_headers_dict={"WARC-IP-Address": exchange.ip_address}
-            if exchange.ip_address
-            else None,
-        )
+        response = response_record(writer, exchange)
         response_id = response.rec_headers.get_header("WARC-Record-ID")
-        request = writer.create_warc_record(
-            exchange.url,
-            "request",
-            payload=io.BytesIO(b""),
-            length=0,
-            http_headers=StatusAndHeaders(
-                exchange.request_line, exchange.request_headers, is_http_request=True
-            ),
+        writer.write_record(request_record(writer, exchange, response_id))
+        writer.write_record(response)
+    about = about_capture(
+        fetched,
+        requested_url=requested_url,
+        canonical_url=canonical_url,
+        charset=charset,
+        version=version,
+    )
+    writer.write_record(
+        writer.create_warc_record(
+            fetched.exchanges[-1].url,
+            "metadata",
+            payload=io.BytesIO(about),
+            length=len(about),
+            warc_content_type="application/json",
             warc_headers_dict={"WARC-Concurrent-To": response_id},
         )
-        writer.write_record(request)
-        writer.write_record(response)
+    )
+    return buffer.getvalue()
+
+
+def warcinfo_record(writer: WARCWriter, version: str):
+    return writer.create_warcinfo_record(
+        "verbatim-capture.warc.gz",
+        {
+            "software": f"Verbatim {version}",
+            "format": "WARC File Format 1.1",
+            "http-header-user-agent": settings.CAPTURE_USER_AGENT,
+        },
+    )
+
+
+def response_record(writer: WARCWriter, exchange: Exchange):
+    """The response as received: its status line, headers and body (encodings applied)."""
+    return writer.create_warc_record(
+        exchange.url,
+        "response",
+        payload=io.BytesIO(exchange.payload),
+        length=len(exchange.payload),
+        http_headers=StatusAndHeaders(
+            f"{exchange.status} {exchange.reason}".strip(),
+            exchange.headers,
+            protocol=exchange.http_version,
+        ),
+        warc_headers_dict={"WARC-IP-Address": exchange.ip_address} if exchange.ip_address else None,
+    )
+
+
+def request_record(writer: WARCWriter, exchange: Exchange, response_id: str):
+    """The request as sent, tied to its response (`response_id`)."""
+    return writer.create_warc_record(
+        exchange.url,
+        "request",
+        payload=io.BytesIO(b""),
+        length=0,
+        http_headers=StatusAndHeaders(
+            exchange.request_line, exchange.request_headers, is_http_request=True
+        ),
+        warc_headers_dict={"WARC-Concurrent-To": response_id},
+    )
+
+
+def about_capture(
+    fetched: Fetched, *, requested_url: str, canonical_url: str, charset: str | None, version: str
+) -> bytes:
+    """The metadata record's JSON payload."""
     final = fetched.exchanges[-1]
-    about = json.dumps(
+    return json.dumps(
         {
             "requested_url": requested_url,
             "final_url": final.url,
@@ -85,17 +118,6 @@ def warc_of(
         },
         indent=2,
     ).encode()
-    writer.write_record(
-        writer.create_warc_record(
-            final.url,
-            "metadata",
-            payload=io.BytesIO(about),
-            length=len(about),
-            warc_content_type="application/json",
-            warc_headers_dict={"WARC-Concurrent-To": response_id},
-        )
-    )
-    return buffer.getvalue()
 
 
 def page_body(capture: Capture) -> bytes:
