@@ -77,7 +77,7 @@ class PagePreview:
 
 
 def outlet_note(name: str | None, domain: str) -> str:
-    """Which outlet archive_article would file an article under (services.outlet_named: by
+    """Which outlet archive_article would file an article under (archive.outlets.outlet_named: by
     name, else by domain, else a new one), in words, without creating it."""
     name = " ".join((name or "").split())[:200]
     if name and (outlet := Outlet.objects.filter(name__iexact=name).first()):

@@ -7,7 +7,8 @@ import pytest
 
 from archive.metadata import domain_of, page_metadata
 from archive.models import Article, Outlet
-from archive.services import archive_article, outlet_named
+from archive.outlets import outlet_named
+from archive.services import archive_article
 from tests.capture.conftest import article_page, json_ld
 
 
