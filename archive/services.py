@@ -315,6 +315,67 @@ def refuse_overlong(*, outlet: str, url, canonical_url, title: str, source_file:
             )
 
 
+def refuse_non_web(*, url, canonical_url) -> None:
+    """Refuse a URL or canonical URL given that is not an http or https address."""
+    if url and not is_web_url(url):
+        shown = Truncator(str(url)).chars(80)
+        raise ArticleRejected(f"the URL {shown!r} is not an http:// or https:// web address")
+    if canonical_url and not is_web_url(canonical_url):
+        shown = Truncator(str(canonical_url)).chars(80)
+        raise ArticleRejected(
+            f"the canonical URL {shown!r} is not an http:// or https:// web address"
+        )
+
+
+def checked_metadata(
+    raw: bytes, *, outlet: str | None, url, canonical_url, title: str, source_file: str
+) -> tuple[str, str, str]:
+    """The outlet name, title and file name an article is stored with, cleaned; refused,
+    before its source is read, when the source is empty or larger than MAX_BYTES, a value is
+    longer than its column, or an address given is not a web address."""
+    if not raw or not raw.strip():
+        raise ArticleRejected("the article is empty")
+    if len(raw) > MAX_BYTES:
+        raise ArticleRejected(f"the article is larger than {MAX_BYTES // 1024 // 1024} MB")
+    outlet, title = clean_name(outlet), clean_name(title)
+    source_name = clean_name(PurePath(source_file).name) if source_file else ""
+    refuse_overlong(
+        outlet=outlet, url=url, canonical_url=canonical_url, title=title, source_file=source_name
+    )
+    refuse_non_web(url=url, canonical_url=canonical_url)
+    return outlet, title, source_name
+
+
+def article_source(raw: bytes, raw_format: str, *, encoding: str | None, url: str | None) -> dict:
+    """What read_source finds in an article's source, refused when it holds no text or more
+    text than extraction is given."""
+    found = read_source(raw, raw_format, encoding=encoding, url=url)
+    if not found["body"].strip():
+        raise ArticleRejected("the article has no text")
+    # Extraction reads the whole text at once, in time that grows with its length: a text past
+    # MAX_ARTICLE_TEXT_BYTES (UTF-8) is refused rather than left to run for minutes.
+    limit = settings.MAX_ARTICLE_TEXT_BYTES
+    if len(found["body"].encode("utf-8")) > limit:
+        size = f"{limit / 1024 / 1024:g} MB" if limit >= 1024 * 1024 else f"{limit} bytes"
+        raise ArticleRejected(
+            f"the article's text is larger than the {size} limit (MAX_ARTICLE_TEXT_BYTES)"
+        )
+    return found
+
+
+def addresses(found: dict, *, url: str | None, canonical_url: str | None) -> tuple:
+    """(URL, canonical URL) of an article: those given, else the source's own that fit. A
+    canonical URL given as "" keeps none."""
+    # A page's own idea of its address is kept only when it is a web address: a bad one is
+    # the page's fault, not a reason to refuse the article.
+    found_url = found.get("url")
+    url = url or (found_url if found_url and is_web_url(found_url) and fits(found_url) else None)
+    if canonical_url is None:
+        found_canonical = found.get("canonical_url") or ""
+        canonical_url = found_canonical if fits(found_canonical) else ""
+    return url, canonical_url
+
+
 def archive_article(
     *,
     raw: bytes,
@@ -344,51 +405,25 @@ def archive_article(
     source's own is kept.
 
     Returns (article, created). The same raw bytes again return the stored article unchanged.
+    (Long for its keyword arguments, one for each thing an importer may say of an article;
+    each step is a function of its own.)
     """
-    if not raw or not raw.strip():
-        raise ArticleRejected("the article is empty")
-    if len(raw) > MAX_BYTES:
-        raise ArticleRejected(f"the article is larger than {MAX_BYTES // 1024 // 1024} MB")
-    outlet, title = clean_name(outlet), clean_name(title)
-    refuse_overlong(
+    outlet, title, source_name = checked_metadata(
+        raw,
         outlet=outlet,
         url=url,
         canonical_url=canonical_url,
         title=title,
-        source_file=clean_name(PurePath(source_file).name) if source_file else "",
+        source_file=source_file,
     )
-    if url and not is_web_url(url):
-        shown = Truncator(str(url)).chars(80)
-        raise ArticleRejected(f"the URL {shown!r} is not an http:// or https:// web address")
-    if canonical_url and not is_web_url(canonical_url):
-        shown = Truncator(str(canonical_url)).chars(80)
-        raise ArticleRejected(
-            f"the canonical URL {shown!r} is not an http:// or https:// web address"
-        )
     raw_format = format_of(raw_format, source_file)
     sha256 = Article.digest(raw)
     existing = Article.objects.filter(sha256=sha256).first()
     if existing:
         return existing, False
 
-    found = read_source(raw, raw_format, encoding=encoding, url=url)
-    if not found["body"].strip():
-        raise ArticleRejected("the article has no text")
-    # Extraction reads the whole text at once, in time that grows with its length: a text past
-    # MAX_ARTICLE_TEXT_BYTES (UTF-8) is refused rather than left to run for minutes.
-    limit = settings.MAX_ARTICLE_TEXT_BYTES
-    if len(found["body"].encode("utf-8")) > limit:
-        size = f"{limit / 1024 / 1024:g} MB" if limit >= 1024 * 1024 else f"{limit} bytes"
-        raise ArticleRejected(
-            f"the article's text is larger than the {size} limit (MAX_ARTICLE_TEXT_BYTES)"
-        )
-    # A page's own idea of its address is kept only when it is a web address: a bad one is
-    # the page's fault, not a reason to refuse the article.
-    found_url = found.get("url")
-    url = url or (found_url if found_url and is_web_url(found_url) and fits(found_url) else None)
-    if canonical_url is None:
-        found_canonical = found.get("canonical_url") or ""
-        canonical_url = found_canonical if fits(found_canonical) else ""
+    found = article_source(raw, raw_format, encoding=encoding, url=url)
+    url, canonical_url = addresses(found, url=url, canonical_url=canonical_url)
     printer = outlet or found.get("outlet")
     domain = domain_of(url or canonical_url)
     title = title_of(title, found)
@@ -400,32 +435,46 @@ def archive_article(
         title=title,
         outlet=outlet_name(printer, domain=domain, given=bool(outlet)),
     )
+    fields = {
+        "title": title,
+        "url": url,
+        "published": parse_date(published or found.get("published")),
+        "body": found["body"],
+        "raw": raw,
+        "raw_format": raw_format,
+        "sha256": sha256,
+        "source_file": source_name,
+        "canonical_url": canonical_url,
+        "author": clean_name(author or found.get("author"))[:300],
+        "language": (language or found.get("language") or "").strip()[:20],
+        "captured_at": captured_at,
+    }
+    return insert_article(
+        fields, printer=printer, domain=domain, given=bool(outlet), publish=publish, user=user
+    )
+
+
+def insert_article(
+    fields: dict, *, printer, domain: str, given: bool, publish: bool, user
+) -> tuple[Article, bool]:
+    """Insert the article with `fields`, filed under the outlet `printer` names (found or made,
+    in the same transaction), and send `article_archived` before the transaction commits;
+    (article, created). The import lock is held from before the first row is written."""
     try:
         with transaction.atomic():
             one_import_at_a_time()
             article = Article.objects.create(
-                outlet=outlet_named(printer, domain=domain, given=bool(outlet)),
-                title=title,
-                url=url,
-                published=parse_date(published or found.get("published")),
-                body=found["body"],
-                raw=raw,
-                raw_format=raw_format,
-                sha256=sha256,
-                source_file=clean_name(PurePath(source_file).name) if source_file else "",
-                canonical_url=canonical_url,
-                author=clean_name(author or found.get("author"))[:300],
-                language=(language or found.get("language") or "").strip()[:20],
-                captured_at=captured_at,
+                outlet=outlet_named(printer, domain=domain, given=given), **fields
             )
             article_archived.send(sender=Article, article=article, publish=publish, user=user)
     except IntegrityError:
         # Another process archived the same bytes a moment ago: idempotent all the same.
-        existing = Article.objects.filter(sha256=sha256).first()
+        existing = Article.objects.filter(sha256=fields["sha256"]).first()
         if existing:
             return existing, False
         # Other bytes at the URL of an archived article, which the unique URL refused: asked
         # here rather than before every insert, which nearly always finds none.
+        url = fields["url"]
         if url and Article.objects.filter(url=url).exists():
             raise ArticleRejected(f"another version of {url} is already archived") from None
         raise
