@@ -2,6 +2,7 @@
 quotes, here or (--queue) in background tasks."""
 
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -19,6 +20,25 @@ def one_line(message: str) -> str:
     """`message` with its unprintable characters escaped (a manifest may name "a\\nb.txt"): each
     thing refused is one line of the report, whatever its name holds."""
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in message)
+
+
+@dataclass
+class Tally:
+    """What became of the sources of one run; with --queue, the states of the tasks queued."""
+
+    created: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    skipped: int = 0
+    queued: Counter = field(default_factory=Counter)
+
+    def summary(self, *, queue: bool) -> str:
+        # Files that are no articles (a folder's notes) are named, and do not fail the run.
+        refused = f"{self.failed} rejected" + (f", {self.skipped} skipped" if self.skipped else "")
+        if queue:
+            tasks = queued_summary(self.queued, "import")
+            return f"{self.unchanged} already archived, {refused}; {tasks}"
+        return f"{self.created} archived, {self.unchanged} already archived, {refused}"
 
 
 class Command(BaseCommand):
@@ -45,75 +65,81 @@ class Command(BaseCommand):
         if options["publish"] and user is None and options["verbosity"]:
             self.stderr.write("Publishing without --user: the history records no person.")
         sources = list(collect(options["paths"], report_skipped=True))
-        created = unchanged = failed = skipped = 0
-        queued = Counter()  # task states, with --queue
-        bar = tqdm(
+        tally = Tally()
+        self.bar = tqdm(
             sources,
             unit="article",
             file=self.stderr._out,
             disable=len(sources) < 20 or options["verbosity"] == 0,
         )
-
-        def report(style, message):
-            bar.write(style(one_line(message)), file=self.stderr._out)
-
         # Receivers may work ahead on the articles while the ones before are archived.
         working_ahead = not options["queue"]
         if working_ahead:
             articles_coming.send(sender=Article, sources=sources)
         try:
-            for source in bar:
-                if source.skipped:
-                    skipped += 1
-                    report(self.style.WARNING, f"{source.label}: {source.skipped}")
-                    continue
-                if source.error:
-                    failed += 1
-                    report(self.style.ERROR, f"{source.label}: {source.error}")
-                    continue
-                if options["queue"]:
-                    if Article.objects.filter(sha256=Article.digest(source.raw)).exists():
-                        unchanged += 1
-                    else:
-                        result = queue_import(
-                            raw=source.raw,
-                            source_file=source.source_file,
-                            raw_format=source.raw_format,
-                            metadata=source.metadata,
-                            publish=options["publish"],
-                            user=user,
-                        )
-                        queued[result.status] += 1
-                    continue
-                try:
-                    _, new = archive_article(
-                        raw=source.raw,
-                        source_file=source.source_file,
-                        raw_format=source.raw_format,
-                        publish=options["publish"],
-                        user=user,
-                        **source.metadata,
-                    )
-                except ArticleRejected as exc:
-                    failed += 1
-                    report(self.style.ERROR, f"{source.label}: {exc}")
-                    continue
-                except Exception as exc:  # noqa: BLE001 - one broken article must not stop the run
-                    failed += 1
-                    report(
-                        self.style.ERROR, f"{source.label}: not imported: internal error {exc!r}"
-                    )
-                    continue
-                created += new
-                unchanged += not new
+            for source in self.bar:
+                self.import_source(
+                    source, tally, options["queue"], publish=options["publish"], user=user
+                )
         finally:
             if working_ahead:
                 articles_coming.send(sender=Article, sources=[])
-        # Files that are no articles (a folder's notes) are named, and do not fail the run.
-        refused = f"{failed} rejected" + (f", {skipped} skipped" if skipped else "")
-        summary = f"{created} archived, {unchanged} already archived, {refused}"
-        if options["queue"]:
-            summary = f"{unchanged} already archived, {refused}; {queued_summary(queued, 'import')}"
-        if failed:
+        summary = tally.summary(queue=options["queue"])
+        if tally.failed:
             raise CommandError(summary)
         self.stdout.write(summary)
+
+    def report(self, style, message):
+        """One line about one source, above the progress bar."""
+        self.bar.write(style(one_line(message)), file=self.stderr._out)
+
+    def import_source(self, source, tally, queue, *, publish, user):
+        """Archive one source, or with `queue` queue it; a source that cannot be read, or is
+        no article, is reported and counted."""
+        if source.skipped:
+            tally.skipped += 1
+            self.report(self.style.WARNING, f"{source.label}: {source.skipped}")
+        elif source.error:
+            tally.failed += 1
+            self.report(self.style.ERROR, f"{source.label}: {source.error}")
+        elif queue:
+            self.queue_source(source, tally, publish=publish, user=user)
+        else:
+            self.archive_source(source, tally, publish=publish, user=user)
+
+    def queue_source(self, source, tally, *, publish, user):
+        """Queue an import task for a source not archived yet."""
+        if Article.objects.filter(sha256=Article.digest(source.raw)).exists():
+            tally.unchanged += 1
+            return
+        result = queue_import(
+            raw=source.raw,
+            source_file=source.source_file,
+            raw_format=source.raw_format,
+            metadata=source.metadata,
+            publish=publish,
+            user=user,
+        )
+        tally.queued[result.status] += 1
+
+    def archive_source(self, source, tally, *, publish, user):
+        """Archive a source here; any error rejects that source alone."""
+        try:
+            _, new = archive_article(
+                raw=source.raw,
+                source_file=source.source_file,
+                raw_format=source.raw_format,
+                publish=publish,
+                user=user,
+                **source.metadata,
+            )
+        except ArticleRejected as exc:
+            tally.failed += 1
+            self.report(self.style.ERROR, f"{source.label}: {exc}")
+            return
+        except Exception as exc:  # noqa: BLE001 - one broken article must not stop the run
+            tally.failed += 1
+            self.report(self.style.ERROR, f"{source.label}: not imported: internal error {exc!r}")
+            return
+        tally.created += new
+        tally.unchanged += not new
