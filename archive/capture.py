@@ -1,6 +1,7 @@
-"""The capture a worker runs: a queued capture's page fetched (archive.fetch), read
-(archive.page), kept as a WARC (archive.warc) and archived once, or a later version of an
-article recorded.
+"""The capture a worker runs: a queued page fetched, kept as a WARC and archived once.
+
+The page is fetched by archive.fetch, read by archive.page and kept by archive.warc; it is
+archived as a new article, or recorded as a later version of one.
 
 A capture goes QUEUED (archive.queueing: request_capture, retry) -> RUNNING -> DONE or FAILED
 (run_capture, which the `archive.tasks.capture_page` task runs). A FAILED capture has a

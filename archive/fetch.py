@@ -1,5 +1,6 @@
-"""A capture's HTTP exchange: the page at a web address fetched safely, every request and
-response kept as sent and received, or one line saying why it could not be had (CaptureFailed).
+"""A capture's HTTP exchange: a web page fetched safely, or why not (CaptureFailed).
+
+Every request and response is kept as sent and received (Exchange), for the WARC.
 
 Fetching (httpx): http and https only, every redirect followed here so that each hop is
 checked; one deadline for the whole capture (CAPTURE_TIMEOUT_SECONDS), which every connect,

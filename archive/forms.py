@@ -1,6 +1,7 @@
-"""The admin's forms for archiving one article from pasted text, an uploaded file or its URL:
-the source first, then a preview of what it says about itself, corrected before it is
-archived."""
+"""The admin's forms for archiving one article from pasted text, an uploaded file or its URL.
+
+The source first, then a preview of what it says about itself, corrected before it is
+archived; a captured page awaiting review is corrected and archived the same way."""
 
 import re
 from dataclasses import dataclass

@@ -1,5 +1,4 @@
-"""The outlet an article is filed under: found by its name, else by its web domain, else
-made."""
+"""The outlet an article is filed under: found by its name, else by its domain, else made."""
 
 from operator import attrgetter
 

@@ -1,5 +1,4 @@
-"""A fetched page read for archiving: the article format its body is in, the charset it is
-written in, and the text and metadata read_source finds in it."""
+"""A fetched page read for archiving: its article format, charset, text and metadata."""
 
 import codecs
 import re

@@ -1,6 +1,8 @@
-"""The doors through which the admin and the commands hand the archive's work to the task
-queue (archive.tasks): a page to capture, requested or retried, and an article to import; and
-the line a command prints about what it queued.
+"""The doors that hand the archive's work to the task queue: captures and imports.
+
+The admin and the commands queue a page to capture (requested, or retried) and an article to
+import here, never through archive.tasks directly; queued_summary is the line a command
+prints about what it queued.
 
 With the immediate task backend (development, tests) the work has run by the time a door
 returns; with the database backend a worker runs it (python manage.py run_worker)."""

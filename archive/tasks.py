@@ -1,6 +1,8 @@
-"""Background tasks of the archive (django-tasks: the database backend's workers in
-production, at once where enqueued in development): capturing a page, importing an article
-(`import_articles --queue`, the admin's uploads). A task may run more than once (a worker that
+"""Background tasks of the archive: capturing a page, and importing an article.
+
+django-tasks runs them: the database backend's workers in production, at once where enqueued
+in development. Pages are captured for the admin and `archive_url`, articles imported for
+`import_articles --queue` and the admin's uploads. A task may run more than once (a worker that
 died has its task queued again, see quotes.workers); each one here is idempotent.
 
 Tasks are enqueued through archive.queueing. Their dotted paths (`archive.tasks.capture_page`,

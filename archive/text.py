@@ -1,5 +1,6 @@
-"""Names and titles as they are stored (one Unicode form, no invisible characters), and the
-unique slugs made from them in any script."""
+"""Names and titles as they are stored, and the unique slugs made from them in any script.
+
+Stored names and titles are in one Unicode form, without invisible characters."""
 
 import itertools
 import unicodedata

@@ -1,5 +1,7 @@
-"""A capture's WARC file: the records of its exchanges written as fetched, and the page read
-back from them (to archive it after review, and to replay it)."""
+"""A capture's WARC file: its exchanges' records written, and the page read back from them.
+
+The page is read back to archive it after review (page_body) and to replay it
+(replay_response)."""
 
 import importlib.metadata
 import io

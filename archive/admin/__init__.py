@@ -1,6 +1,7 @@
-"""The archive's admin, a module for each thing it administers: outlets, articles (with the
-form that archives a new one) and captures; and the history admin every archived record's
-admin builds on, which the quotes app's admin uses too."""
+"""The archive's admin: a module each for outlets, articles, captures and their history.
+
+HistoryAdmin, which every archived record's admin builds on, serves the quotes app's admin
+too; the names it imports are presented here."""
 
 from .articles import ArticleAdmin
 from .captures import CaptureAdmin

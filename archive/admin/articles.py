@@ -1,5 +1,7 @@
-"""The archived articles' admin, with the form that archives a new article from its text, a
-file or its URL in two steps (the source, then a preview of what it says about itself)."""
+"""The archived articles' admin, with the two-step form that archives a new article.
+
+A new article comes from its text, a file or its URL: the source first, then a preview of
+what it says about itself, corrected before it is archived."""
 
 from django.conf import settings
 from django.contrib import admin, messages

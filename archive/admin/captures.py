@@ -1,5 +1,7 @@
-"""The captures' admin: each fetch of a web page, what was asked, by whom, how it went and
-what it archived; a failed capture retried, and one awaiting review corrected and archived."""
+"""The captures' admin: each fetch of a page, retried if it failed, reviewed if it waits.
+
+What was asked, by whom, how it went and what it archived; a failed capture is retried, and
+one awaiting review is corrected and archived."""
 
 from django.contrib import admin, messages
 from django.contrib.admin import helpers

@@ -1,5 +1,6 @@
-"""Two versions of an article's text compared for the admin, paragraph by paragraph and, in a
-changed paragraph, word by word, as escaped HTML."""
+"""Two versions of an article's text compared, as escaped HTML for the admin.
+
+Paragraph by paragraph, and within a changed paragraph word by word."""
 
 import difflib
 

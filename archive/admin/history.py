@@ -1,5 +1,6 @@
-"""The history every archived record keeps in the admin: who changed it, when, why (a note
-on the change form) and what; old versions are shown, never restored."""
+"""The history every archived record keeps in the admin: shown, never restored.
+
+Who changed a record, when, why (a note on the change form) and what."""
 
 from django import forms
 from django.core.exceptions import PermissionDenied
