@@ -1,5 +1,5 @@
-"""How to cite a quote: the site's one rule for absolute URLs, the facts a reference needs,
-and its APA, MLA, Chicago, BibTeX, RIS and CSL-JSON forms.
+"""How to cite a quote: the facts a reference needs, and its APA, MLA, Chicago, BibTeX, RIS
+and CSL-JSON forms.
 
 What a researcher cites is the news article that printed the words, not the speaker: in all
 three manuals a person quoted in a source is not its author. The speaker is named in the
@@ -34,8 +34,6 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.encoding import iri_to_uri
@@ -44,15 +42,12 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from . import public
+from .absolute_urls import absolute
 from .matching import DANGLING_MARKS
 from .models import Printing, Quote
 from .names import parse_name
 
 SITE_NAME = "Verbatim"
-
-# Where commands (which have no request) point in development when SITE_URL is empty: the
-# address `make serve` serves.
-DEVELOPMENT_SITE_URL = "http://127.0.0.1:8000"
 
 MONTHS = [
     "January",
@@ -80,34 +75,6 @@ CLOSING_PUNCTUATION = ".?!…"
 # canonical_text dropped them may still hold one.
 # How much of an article's text sentence_case reads for the case of its headline's words.
 SENTENCE_CASE_EVIDENCE = 20_000
-
-
-# The absolute-URL rule ------------------------------------------------------------------------
-
-
-def site_url(request=None):
-    """The site's origin (scheme and host, no trailing slash) for every absolute link it hands
-    out: citations, canonical links, og:url, JSON-LD, feeds, the sitemap, the API, downloads,
-    exports and robots.txt.
-
-    SITE_URL when it is set, so that a link never depends on the Host header it was asked
-    for with. Where it is empty (development; production refuses it through the deploy check
-    in verbatim/checks.py), a page uses the host it was asked for, and a command, which has
-    no request, uses make serve's address in development and stops in production."""
-    if settings.SITE_URL:
-        return settings.SITE_URL
-    if request is not None:
-        return f"{request.scheme}://{request.get_host()}"
-    if settings.DEBUG or getattr(settings, "DEV", False):
-        return DEVELOPMENT_SITE_URL
-    raise ImproperlyConfigured(
-        "SITE_URL is not set: set it to the site's public address, e.g. https://verbatim.example."
-    )
-
-
-def absolute(path, request=None):
-    """`path` (as from get_absolute_url or reverse) as an absolute URL on the site."""
-    return site_url(request) + path
 
 
 # Reading quotes -------------------------------------------------------------------------------

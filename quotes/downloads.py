@@ -24,7 +24,7 @@ from django.views.decorators.cache import never_cache
 
 from verbatim.ratelimit import client_network
 
-from . import citations
+from . import absolute_urls
 from .export_files import PENDING, ExportInProgress, export_path, export_query
 from .exporting import CONTENT_TYPES, blocks, filtered_quotes, is_small
 from .models import Export
@@ -64,7 +64,7 @@ def export(request, export_format):
     quotes, error = filtered_quotes(request.GET.urlencode())
     if error:
         return bad_filter(error)
-    site_url = citations.site_url(request)
+    site_url = absolute_urls.site_url(request)
     if not is_small(quotes):
         try:
             job = request_export(
@@ -77,7 +77,7 @@ def export(request, export_format):
             return too_many(
                 "A download you asked for is already being prepared. Wait for it to finish,"
                 " then ask for this one:\n"
-                f"{citations.absolute(busy.export.get_absolute_url(), request)}\n"
+                f"{absolute_urls.absolute(busy.export.get_absolute_url(), request)}\n"
             )
         return _see_other(job)
     release = take_place()

@@ -20,7 +20,7 @@ from django.db.models import F
 from django.http import QueryDict
 from django.urls import reverse
 
-from . import citations, public
+from . import absolute_urls, public
 from .filters import QuoteFilter
 from .models import Export, Quote
 
@@ -85,7 +85,7 @@ def export_queryset(queryset=None):
 
 def permalink_base(site_url: str | None = None) -> str:
     """The base of exported permalinks: `site_url` if given, else SITE_URL."""
-    site_url = citations.site_url() if site_url is None else site_url.rstrip("/")
+    site_url = absolute_urls.site_url() if site_url is None else site_url.rstrip("/")
     return site_url
 
 

@@ -10,13 +10,14 @@ from django.utils.html import format_html
 from django.utils.text import Truncator
 
 from . import public
-from .citations import cited_printing, site_url
+from .absolute_urls import site_url
+from .citations import cited_printing
 
 FEED_LENGTH = 50
 
 
 class SiteFeed(Feed):
-    """A feed whose every link is on the site's origin (quotes.citations.site_url: SITE_URL,
+    """A feed whose every link is on the site's origin (quotes.absolute_urls.site_url: SITE_URL,
     or in development the host asked for), never on whatever Host header the request had, as
     Django's own code would make them (through the Sites framework or request.get_host())."""
 

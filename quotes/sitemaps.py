@@ -12,11 +12,11 @@ from django.db.models import Max
 from django.urls import reverse
 
 from . import public
-from .citations import site_url
+from .absolute_urls import site_url
 
 
 class SiteSitemap(Sitemap):
-    """A sitemap section whose locations are on the site's origin (quotes.citations.site_url:
+    """A sitemap section whose locations are on the site's origin (quotes.absolute_urls.site_url:
     SITE_URL, or in development the host asked for). Django's sitemap view passes the
     request's scheme and a RequestSite (its Host header) instead."""
 

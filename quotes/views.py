@@ -17,7 +17,7 @@ from django_filters.views import FilterView
 
 from archive.models import Outlet
 
-from . import citations, pagination, public, stats
+from . import absolute_urls, citations, pagination, public, stats
 from .filters import QuoteFilter
 from .models import Correction, Membership, Quote
 from .pagination import PagedListMixin
@@ -540,7 +540,7 @@ def robots_txt(request):
     """Crawlers may read the public pages, not the admin, the downloads (the search's
     results again, as files) or the captured copies of outlets' pages; the sitemap is given
     by its absolute address, as the protocol asks."""
-    sitemap_url = citations.site_url(request) + reverse("quotes:sitemap")
+    sitemap_url = absolute_urls.site_url(request) + reverse("quotes:sitemap")
     return render(
         request,
         "robots.txt",

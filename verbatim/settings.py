@@ -394,7 +394,7 @@ EXPORT_DISK_BUDGET_BYTES = int(os.environ.get("EXPORT_DISK_BUDGET_BYTES", 5 * 10
 EXPORT_DIRECT_CONCURRENCY = int(os.environ.get("EXPORT_DIRECT_CONCURRENCY", 2))
 
 # Where the public site lives (scheme and host, e.g. https://verbatim.example): the origin of
-# every absolute link, through quotes.citations.site_url. Required in production (a deploy
+# every absolute link, through quotes.absolute_urls.site_url. Required in production (a deploy
 # check refuses it missing or on localhost); in development, left empty, pages use the host
 # they were asked for and commands http://127.0.0.1:8000.
 SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")

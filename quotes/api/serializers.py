@@ -6,13 +6,13 @@ from rest_framework import serializers
 
 from archive.models import Article, Outlet
 from quotes import public
-from quotes.citations import absolute, site_url
+from quotes.absolute_urls import absolute, site_url
 from quotes.models import Person, Printing, Quote, Unit
 
 
 @extend_schema_field(OpenApiTypes.URI)
 class PageURLField(serializers.Field):
-    """The absolute URL of the object's page on the public site (quotes.citations.site_url's
+    """The absolute URL of the object's page on the public site (quotes.absolute_urls.site_url's
     origin, as every absolute link of the site)."""
 
     def __init__(self, **kwargs):

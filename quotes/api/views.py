@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
-from quotes import citations, pagination, public
+from quotes import absolute_urls, pagination, public
 from quotes.filters import QuoteFilter
 
 from . import filters, serializers
@@ -63,9 +63,9 @@ class Pages(PageNumberPagination):
     max_page_size = MAX_PAGE_SIZE
 
     def page_url(self):
-        # On quotes.citations.site_url, as every absolute link the site hands out, not on
+        # On quotes.absolute_urls.site_url, as every absolute link the site hands out, not on
         # the Host the request came with (DRF's build_absolute_uri), which a client chooses.
-        return citations.absolute(self.request.get_full_path(), self.request)
+        return absolute_urls.absolute(self.request.get_full_path(), self.request)
 
     def get_next_link(self):
         if not self.page.has_next():

@@ -9,7 +9,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from quotes import public
-from quotes.citations import Citation, absolute, byline, cited_printing
+from quotes.absolute_urls import absolute
+from quotes.citations import Citation, byline, cited_printing
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""One absolute-URL rule for the whole site (quotes.citations.site_url): SITE_URL when set,
+"""One absolute-URL rule for the whole site (quotes.absolute_urls.site_url): SITE_URL when set,
 whatever Host a request came with; in development, without it, the host asked for; in
 production, SITE_URL is required, and check --deploy says so."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from quotes.citations import site_url
+from quotes.absolute_urls import site_url
 from tests.factories import PersonFactory, PrintingFactory
 from verbatim.checks import check_site_url
 

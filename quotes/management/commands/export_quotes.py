@@ -5,7 +5,7 @@ import sys
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandError
 
-from quotes import citations, public
+from quotes import absolute_urls, public
 from quotes.exporting import blocks
 from quotes.models import Quote
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
         try:
             # Asked first, so that a production setup without SITE_URL fails before any file
             # is opened, in one sentence rather than a traceback.
-            options["site_url"] = options["site_url"] or citations.site_url()
+            options["site_url"] = options["site_url"] or absolute_urls.site_url()
         except ImproperlyConfigured as error:
             raise CommandError(str(error)) from None
         quotes = Quote.objects.live() if options["all"] else public.quotes()
