@@ -11,7 +11,7 @@ from django.utils.text import Truncator
 
 from . import public
 from .absolute_urls import site_url
-from .citations import cited_printing
+from .citations.citation import cited_printing
 
 FEED_LENGTH = 50
 

@@ -17,7 +17,9 @@ from django_filters.views import FilterView
 
 from archive.models import Outlet
 
-from . import absolute_urls, citations, pagination, public, stats
+from . import absolute_urls, pagination, public, stats
+from .citations.citation import Citation, citable_quotes
+from .citations.files import FILES
 from .filters import QuoteFilter
 from .models import Correction, Membership, Quote
 from .pagination import PagedListMixin
@@ -561,18 +563,18 @@ class QuoteCitationView(View):
     format, and anything not public is not found."""
 
     def get(self, request, short_id, format):
-        if format not in citations.FILES:
+        if format not in FILES:
             raise Http404("No such citation format.")
         try:
-            quote = public.resolve_quote(short_id, citations.citable_quotes())
+            quote = public.resolve_quote(short_id, citable_quotes())
         except public.Gone:
             raise Http404("This quote was withdrawn.") from None
         if short_id != quote.short_id:
             return redirect(
                 "quotes:quote-citation", short_id=quote.short_id, format=format, permanent=True
             )
-        content_type, render = citations.FILES[format]
-        response = HttpResponse(render(citations.Citation.of(quote, request=request)))
+        content_type, render = FILES[format]
+        response = HttpResponse(render(Citation.of(quote, request=request)))
         response["Content-Type"] = content_type
         filename = f"verbatim-{quote.short_id}.{format}"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -10,7 +10,8 @@ from django.utils.safestring import mark_safe
 
 from quotes import public
 from quotes.absolute_urls import absolute
-from quotes.citations import Citation, byline, cited_printing
+from quotes.citations.bylines import byline
+from quotes.citations.citation import Citation, cited_printing
 
 register = template.Library()
 

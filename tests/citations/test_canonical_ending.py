@@ -7,7 +7,7 @@ import pytest
 
 from archive.models import Article
 from archive.services import archive_article
-from quotes.citations import Citation, citable_quotes
+from quotes.citations.citation import Citation, citable_quotes
 from quotes.matching import canonical_text
 from quotes.models import Printing, Quote
 from quotes.services.reextraction import reextract_article

@@ -15,7 +15,8 @@ import re
 import pytest
 
 from archive.models import Article
-from quotes.citations import Citation, citable_quotes, sentence_case, title_case
+from quotes.citations.citation import Citation, citable_quotes
+from quotes.citations.titles import sentence_case, title_case
 from tests.citations.conftest import archived
 from tests.factories import OutletFactory, PersonFactory, PrintingFactory, QuoteFactory
 
