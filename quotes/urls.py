@@ -3,34 +3,45 @@
 from django.contrib.sitemaps.views import sitemap
 from django.urls import path
 
-from . import downloads, feeds, replay, views
+from . import downloads, feeds, replay
 from .sitemaps import SITEMAPS
+from .views import (
+    about,
+    articles,
+    home,
+    outlets,
+    people,
+    permalinks,
+    quote_list,
+    site_files,
+    units,
+)
 
 app_name = "quotes"
 urlpatterns = [
-    path("", views.HomeView.as_view(), name="home"),
-    path("quotes/", views.QuoteListView.as_view(), name="quote-list"),
+    path("", home.HomeView.as_view(), name="home"),
+    path("quotes/", quote_list.QuoteListView.as_view(), name="quote-list"),
     path("quotes/export.csv", downloads.export_csv, name="quote-export-csv"),
     path("quotes/export.jsonl", downloads.export_jsonl, name="quote-export-jsonl"),
     path("exports/<str:token>/", downloads.export_status, name="export-status"),
     path("exports/<str:token>/file", downloads.export_file, name="export-file"),
-    path("q/<str:short_id>/", views.QuoteDetailView.as_view(), name="quote-detail"),
-    path("people/", views.PersonListView.as_view(), name="person-list"),
-    path("people/<slug:slug>/", views.PersonDetailView.as_view(), name="person-detail"),
-    path("units/", views.UnitListView.as_view(), name="unit-list"),
-    path("units/<slug:slug>/", views.UnitDetailView.as_view(), name="unit-detail"),
-    path("outlets/", views.OutletListView.as_view(), name="outlet-list"),
-    path("outlets/<slug:slug>/", views.OutletDetailView.as_view(), name="outlet-detail"),
-    path("articles/", views.ArticleListView.as_view(), name="article-list"),
-    path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
-    path("about/", views.AboutView.as_view(), name="about"),
-    path("robots.txt", views.robots_txt, name="robots-txt"),
-    path("favicon.ico", views.favicon, name="favicon"),
+    path("q/<str:short_id>/", permalinks.QuoteDetailView.as_view(), name="quote-detail"),
+    path("people/", people.PersonListView.as_view(), name="person-list"),
+    path("people/<slug:slug>/", people.PersonDetailView.as_view(), name="person-detail"),
+    path("units/", units.UnitListView.as_view(), name="unit-list"),
+    path("units/<slug:slug>/", units.UnitDetailView.as_view(), name="unit-detail"),
+    path("outlets/", outlets.OutletListView.as_view(), name="outlet-list"),
+    path("outlets/<slug:slug>/", outlets.OutletDetailView.as_view(), name="outlet-detail"),
+    path("articles/", articles.ArticleListView.as_view(), name="article-list"),
+    path("articles/<int:pk>/", articles.ArticleDetailView.as_view(), name="article-detail"),
+    path("about/", about.AboutView.as_view(), name="about"),
+    path("robots.txt", site_files.robots_txt, name="robots-txt"),
+    path("favicon.ico", site_files.favicon, name="favicon"),
     path("archive/captures/<int:pk>/replay/", replay.replay, name="capture-replay"),
     path("archive/captures/<int:pk>.warc.gz", replay.warc_download, name="capture-warc"),
     path(
         "q/<str:short_id>/cite.<str:format>",
-        views.QuoteCitationView.as_view(),
+        permalinks.QuoteCitationView.as_view(),
         name="quote-citation",
     ),
     path("feeds/quotes/", feeds.LatestQuotesFeed(), name="quote-feed"),

@@ -9,8 +9,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from quotes import pagination, views
+from quotes import pagination
 from quotes.models import Quote
+from quotes.views.articles import ArticleListView
 from tests.factories import ArticleFactory, OutletFactory, PrintingFactory, QuoteFactory
 
 ROW = re.compile(r'<li>\s*<a href="/articles/(\d+)/">', re.S)
@@ -144,7 +145,7 @@ def test_unknown_outlet_slug_says_so_and_lists_nothing(client, gazette):
 @pytest.mark.django_db
 def test_pages_keep_the_filter(client, gazette, monkeypatch):
     """The list is split into pages, and the next page keeps the outlet filter."""
-    monkeypatch.setattr(views.ArticleListView, "paginate_by", 2)
+    monkeypatch.setattr(ArticleListView, "paginate_by", 2)
     PrintingFactory.create_batch(3, article__outlet=gazette)
     PrintingFactory(article__outlet=None)
     first = client.get("/articles/", {"outlet": gazette.slug}).content.decode()
@@ -166,7 +167,7 @@ def test_query_count_does_not_grow_with_the_page(client, monkeypatch, no_page_ca
         )
 
     def queries(page_size, page=1):
-        monkeypatch.setattr(views.ArticleListView, "paginate_by", page_size)
+        monkeypatch.setattr(ArticleListView, "paginate_by", page_size)
         with CaptureQueriesContext(connection) as context:
             response = client.get("/articles/", {"page": page})
         assert len(listed(response.content.decode())) == page_size
@@ -182,7 +183,7 @@ def test_query_count_does_not_grow_with_the_page(client, monkeypatch, no_page_ca
 def test_every_article_is_reached_page_by_page(client, monkeypatch):
     """Following "Next" from the first page reaches every listed article once, in order,
     across the dated and undated ones."""
-    monkeypatch.setattr(views.ArticleListView, "paginate_by", 3)
+    monkeypatch.setattr(ArticleListView, "paginate_by", 3)
     dated = [
         PrintingFactory(article__published=datetime.date(2031, 1, d)).article for d in (1, 2, 3, 4)
     ]
@@ -201,7 +202,7 @@ def test_every_article_is_reached_page_by_page(client, monkeypatch):
 def test_a_page_past_the_last_says_so_and_links_the_last(client, monkeypatch):
     """A page that does not exist answers 404 with the reason and a link to the last page,
     not a bare error page; a page that is not a number likewise."""
-    monkeypatch.setattr(views.ArticleListView, "paginate_by", 2)
+    monkeypatch.setattr(ArticleListView, "paginate_by", 2)
     PrintingFactory.create_batch(3)
     response = client.get("/articles/", {"page": 9})
     assert response.status_code == 404
@@ -221,7 +222,7 @@ def test_past_the_counted_pages_the_list_goes_on_from_a_row(client, monkeypatch)
     far as the count goes (2 pages of 2), then go on from the last row shown, forward and
     back, through the dated and into the undated, so that every article stays reachable;
     a page number beyond the numbered ones, or a row no longer listed, says so."""
-    monkeypatch.setattr(views.ArticleListView, "paginate_by", 2)
+    monkeypatch.setattr(ArticleListView, "paginate_by", 2)
     monkeypatch.setattr(pagination, "COUNT_CAP", 4)
     dated = [
         PrintingFactory(article__published=datetime.date(2031, 1, day)).article

@@ -1,0 +1,55 @@
+"""The outlet pages: the list of outlets that printed public quotes and each outlet's page."""
+
+from django.db.models import Prefetch
+from django.views.generic import ListView
+from django.views.generic.detail import SingleObjectMixin
+
+from .. import public
+from .articles import articles_of
+from .research import research_links
+
+
+class OutletListView(ListView):
+    template_name = "quotes/outlet_list.html"
+    context_object_name = "outlets"
+
+    def get_queryset(self):
+        return public.outlets().order_by("name")
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(unknown_outlet_articles=articles_of(None), **kwargs)
+
+
+class OutletDetailView(SingleObjectMixin, ListView):
+    """An outlet's articles that carry public quotes, each with those quotes."""
+
+    template_name = "quotes/outlet_detail.html"
+    paginate_by = 20
+
+    def get(self, request, *args, **kwargs):
+        self.object = public.public_or_404(public.outlets(), slug=kwargs["slug"])
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        public_printings = public.printings().select_related("quote__person").order_by("start")
+        return (
+            public.articles()
+            .filter(outlet=self.object)
+            .order_by("-published", "-archived_at", "-pk")
+            .prefetch_related(
+                Prefetch("printings", queryset=public_printings, to_attr="public_printings")
+            )
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(
+            outlet=self.object,
+            research=research_links("outlet", self.object, "quotes:outlet-feed"),
+            **kwargs,
+        )
+        # An article that prints one quote in several pieces has a printing per piece: the
+        # page lists each quote once per article, where its first piece stands.
+        for article in context["object_list"]:
+            by_quote = {a.quote_id: a.quote for a in article.public_printings}
+            article.public_quotes = list(by_quote.values())
+        return context

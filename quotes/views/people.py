@@ -1,0 +1,50 @@
+"""The people pages: the list of quoted people and each person's page."""
+
+from django.conf import settings
+from django.shortcuts import redirect
+from django.views.generic import ListView
+from django.views.generic.detail import SingleObjectMixin
+
+from .. import public
+from ..pagination import PagedListMixin
+from .research import research_links
+
+PEOPLE_PER_PAGE = 100
+
+
+class PersonListView(ListView):
+    template_name = "quotes/person_list.html"
+    context_object_name = "people"
+    paginate_by = PEOPLE_PER_PAGE
+
+    def get_queryset(self):
+        return public.people().order_by("sort_name", "name")
+
+
+class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
+    """A person and their public quotes, paged as the quote list is; the page of a merged
+    person redirects."""
+
+    template_name = "quotes/person_detail.html"
+
+    def get(self, request, *args, **kwargs):
+        person = public.resolve_person(kwargs["slug"])
+        if person.slug != kwargs["slug"]:
+            return redirect(person, permanent=True)
+        self.object = person
+        return super().get(request, *args, **kwargs)
+
+    def get_paginate_by(self, queryset):
+        return settings.QUOTES_PER_PAGE
+
+    def get_queryset(self):
+        return public.for_list_rows(public.quotes().by_speaker(self.object))
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            person=self.object,
+            aliases=[alias.name for alias in public.aliases().filter(person=self.object)],
+            units=public.units_of(self.object),
+            research=research_links("speaker", self.object, "quotes:person-feed"),
+            **kwargs,
+        )

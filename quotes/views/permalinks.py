@@ -1,0 +1,97 @@
+"""A quote's permalink (/q/ID/) and its citation files (/q/ID/cite.bib, .ris, .json)."""
+
+from django.db.models import Exists, OuterRef
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views import View
+from django.views.generic import DetailView
+
+from .. import public
+from ..citations.citation import Citation, citable_quotes
+from ..citations.files import FILES
+from ..models import Correction, Membership, Quote
+from ..templatetags.comparison import compare_articles
+
+
+class QuoteDetailView(DetailView):
+    """A quote's permalink: the statement, who carried it, and an entry for each article
+    that printed it (all its pieces, compared with the canonical text as a whole), grouped
+    by outlet. A merged quote redirects to the survivor; a withdrawn one answers 410."""
+
+    context_object_name = "quote"
+    template_name = "quotes/quote_detail.html"
+    # Whether the quote has corrections, and its speaker units, comes with it, saving most
+    # pages a query or two: few quotes are corrected, and most speakers serve in no unit.
+    # Built once, as DetailView allows (each request reads a copy, get_queryset()).
+    queryset = Quote.objects.select_related("person").annotate(
+        has_corrections=Exists(Correction.objects.filter(quote=OuterRef("pk"))),
+        has_units=Exists(Membership.objects.filter(person=OuterRef("person"))),
+    )
+
+    def get(self, request, *args, **kwargs):
+        short_id = kwargs["short_id"]
+        try:
+            quote = public.resolve_quote(short_id, self.get_queryset())
+        except public.Gone as gone:
+            return render(request, "quotes/quote_gone.html", {"quote": gone.quote}, status=410)
+        if short_id != quote.short_id:
+            return redirect(quote, permanent=True)
+        self.object = quote
+        return self.render_to_response(self.get_context_data(object=quote))
+
+    def get_context_data(self, **kwargs):
+        articles = public.articles_printing(self.object)
+        comparisons = compare_articles(self.object, articles)
+        for article, comparison in zip(articles, comparisons, strict=True):
+            article.comparison = comparison
+        person = self.object.person
+        memberships = (
+            public.memberships().filter(person=person).select_related("unit")
+            if self.object.has_units
+            else []
+        )
+        return super().get_context_data(
+            articles=articles,
+            outlets=self.by_outlet(articles),
+            # The comparisons share one legend, shown where any of them marks a difference.
+            marked=any(not comparison.identical for comparison in comparisons),
+            # Every printing, in printing order, for the citation and the page's metadata.
+            printings=[piece for article in articles for piece in article.pieces],
+            units=[unit for unit, _ in public.units_of(person, memberships)],
+            corrections=self.object.corrections.all() if self.object.has_corrections else [],
+            **kwargs,
+        )
+
+    @staticmethod
+    def by_outlet(articles):
+        """(outlet, its articles) in order of each outlet's first printing; the articles
+        whose outlet is unknown come last, under None."""
+        groups = {}
+        for article in articles:
+            groups.setdefault(article.outlet_id, (article.outlet, []))[1].append(article)
+        unknown = groups.pop(None, None)
+        return list(groups.values()) + ([unknown] if unknown else [])
+
+
+class QuoteCitationView(View):
+    """A public quote's citation as a file: BibTeX (.bib), RIS (.ris) or CSL-JSON (.json).
+    Like the permalink, a merged quote's file redirects to the survivor's file in the same
+    format, and anything not public is not found."""
+
+    def get(self, request, short_id, format):
+        if format not in FILES:
+            raise Http404("No such citation format.")
+        try:
+            quote = public.resolve_quote(short_id, citable_quotes())
+        except public.Gone:
+            raise Http404("This quote was withdrawn.") from None
+        if short_id != quote.short_id:
+            return redirect(
+                "quotes:quote-citation", short_id=quote.short_id, format=format, permanent=True
+            )
+        content_type, render = FILES[format]
+        response = HttpResponse(render(Citation.of(quote, request=request)))
+        response["Content-Type"] = content_type
+        filename = f"verbatim-{quote.short_id}.{format}"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

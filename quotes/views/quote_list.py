@@ -1,0 +1,48 @@
+"""The quote list (/quotes/): quotes found by words and filters."""
+
+from django.conf import settings
+from django_filters.views import FilterView
+
+from .. import public
+from ..filters import QuoteFilter
+from ..models import Quote
+from ..pagination import PagedListMixin
+
+
+class QuoteListView(PagedListMixin, FilterView):
+    """Quotes found by words and filters (see QuoteFilter), the matching words marked; an
+    estimated count past a thousand, numbered pages then keyset ones (quotes.pagination);
+    when nothing matches, the people and units whose names resemble the words."""
+
+    filterset_class = QuoteFilter
+    # An invalid filter shows its error and no quotes rather than all of them.
+    strict = True
+    template_name = "quotes/quote_list.html"
+    context_object_name = "quotes"
+
+    def get_queryset(self):
+        # Archivists and editors may ask for suggested or rejected quotes (the filter's
+        # `status`); nobody else, a staff account with no role included, is ever given a
+        # queryset that holds them.
+        if public.sees_unpublished(self.request.user):
+            return Quote.objects.live()
+        return public.quotes()
+
+    def get_paginate_by(self, queryset):
+        return settings.QUOTES_PER_PAGE
+
+    def list_pages(self, queryset):
+        if not self.filterset.is_valid():
+            return {"queryset": public.for_list_rows(queryset)}
+        pages = self.filterset.pages()
+        # The filter's listing is fetched as the API's and the feeds' are (for_listing); the
+        # page shows less of each row.
+        rows = public.for_list_rows(pages["queryset"].prefetch_related(None))
+        return {**pages, "queryset": rows}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        self.filterset.highlight(context["object_list"])
+        if not context["object_list"] and not self.out_of_range and self.filterset.is_valid():
+            context["did_you_mean"] = self.filterset.did_you_mean()
+        return context
