@@ -71,7 +71,7 @@ STATUS_WEIGHTS = ((Quote.Status.PUBLISHED, 98), (Quote.Status.SUGGESTED, 2))
 PRINTINGS_PER_QUOTE = ((1, 4), (2, 3), (3, 2), (4, 1))  # weights: two printings on average
 
 
-# What Quote.refresh_dates (quotes/models.py) keeps, by the fields' current names: on each
+# What Quote.refresh_dates (quotes/models/quotes.py) keeps, by the fields' current names: on each
 # printing its article's outlet and date, on each quote how many outlets printed it. Written
 # here as that code would write them (tests/bench checks they agree), where the models have
 # them; a rename there is made here too.

@@ -25,8 +25,8 @@ from ..models import (
     Person,
     Printing,
     Quote,
-    name_key,
 )
+from ..names import name_key
 from . import lifecycle
 from .importing import doubt_of, import_extraction, index_printings
 
