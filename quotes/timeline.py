@@ -262,15 +262,42 @@ def histogram(dates):
     start, end = known[0], known[-1]
     period = _period_of(start, end)
     buckets = _buckets(start, end, period)
+    tally = _tally(known, period)
+    single = len(buckets) == 1
+    baseline = TOP + (DOT_AREA_HEIGHT if single else BAR_AREA_HEIGHT)
+    bars = _bars(buckets, tally, baseline)
+    total = len(known)
+    return Histogram(
+        height=int(baseline + AXIS_HEIGHT),
+        top=TOP,
+        baseline=baseline,
+        period=period,
+        single=single,
+        bars=bars,
+        ticks=_spaced(_bucket_ticks(buckets)),
+        peak=max(tally.values()),
+        total=total,
+        undated=undated,
+        summary=_summary(start, end, period, bars, total, undated),
+    )
+
+
+def _tally(days, period):
+    """How many of `days` fall in each period, by the period's first day."""
     tally = {}
-    for day in known:
+    for day in days:
         key = _bucket_key(day, period)
         tally[key] = tally.get(key, 0) + 1
+    return tally
+
+
+def _bars(buckets, tally, baseline):
+    """A bar for each period that holds a date, centred in the period's share of the width,
+    as tall as its count against the busiest period's (2 px at least), standing on
+    `baseline`."""
     peak = max(tally.values())
     slot = 100 / len(buckets)
     bar_width = min(slot * 0.8, MAX_BAR)
-    single = len(buckets) == 1
-    baseline = TOP + (DOT_AREA_HEIGHT if single else BAR_AREA_HEIGHT)
     bars = []
     for index, (first, label, _short) in enumerate(buckets):
         count = tally.get(first, 0)
@@ -287,9 +314,19 @@ def histogram(dates):
                 count=count,
             )
         )
-    ticks = [Tick(round(slot * (i + 0.5), 2), short) for i, (_f, _l, short) in enumerate(buckets)]
+    return bars
+
+
+def _bucket_ticks(buckets):
+    """A tick under the middle of every period, labelled short (before _spaced thins them)."""
+    slot = 100 / len(buckets)
+    return [Tick(round(slot * (i + 0.5), 2), short) for i, (_f, _l, short) in enumerate(buckets)]
+
+
+def _summary(start, end, period, bars, total, undated):
+    """The histogram in words: how many quotes from when to when, the busiest period where
+    there are several, and how many have no date."""
     busiest = max(bars, key=lambda bar: bar.count)
-    total = len(known)
     if start == end:
         when = f"all on {long_date(start)}"
     else:
@@ -299,16 +336,4 @@ def histogram(dates):
         summary += f" Most in one {period}: {busiest.tooltip}."
     if undated:
         summary += f" {undated} more with no known date."
-    return Histogram(
-        height=int(baseline + AXIS_HEIGHT),
-        top=TOP,
-        baseline=baseline,
-        period=period,
-        single=single,
-        bars=bars,
-        ticks=_spaced(ticks),
-        peak=peak,
-        total=total,
-        undated=undated,
-        summary=summary,
-    )
+    return summary
