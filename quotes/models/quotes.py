@@ -189,26 +189,10 @@ class Quote(models.Model):
                 .order_by()
                 .values_list("quote", *Quote.DATED_BY)
             )
-        dates, outlets, stale = defaultdict(set), defaultdict(set), set()
-        for quote_id, printed_by, printed_on, outlet, published in printings:
-            if (printed_by, printed_on) != (outlet, published):
-                stale.add(quote_id)
-            if published is not None:
-                dates[quote_id].add(published)
-            if outlet is not None:
-                outlets[quote_id].add(outlet)
+        dates, outlets, stale = _dates_and_outlets(printings)
         if stale:
-            articles = Article.objects.filter(pk=OuterRef("article_id"))
-            Printing.objects.filter(quote__in=list(stale)).update(
-                printed_by=Subquery(articles.values("outlet")[:1]),
-                printed_on=Subquery(articles.values("published")[:1]),
-            )
-        changed = []
-        for quote in quotes:
-            first, reach = min(dates[quote.pk], default=None), len(outlets[quote.pk])
-            if (first, reach) != (quote.first_published, quote.reach):
-                quote.first_published, quote.reach = first, reach
-                changed.append(quote)
+            _copy_article_fields(stale)
+        changed = _with_new_dates(quotes, dates, outlets)
         if changed:
             _write_dates(changed)
             # save() records no reason unless one is set (bulk_history_create's default is "").
@@ -224,6 +208,43 @@ class Quote(models.Model):
     @property
     def is_public(self):
         return self.status == self.Status.PUBLISHED and self.merged_into_id is None
+
+
+def _dates_and_outlets(printings):
+    """From the rows refresh_dates_of reads (quote id, then DATED_BY): each quote's dates and
+    outlets, and the quotes with a printing whose copy of its article's outlet and date is
+    out of date."""
+    dates, outlets, stale = defaultdict(set), defaultdict(set), set()
+    for quote_id, printed_by, printed_on, outlet, published in printings:
+        if (printed_by, printed_on) != (outlet, published):
+            stale.add(quote_id)
+        if published is not None:
+            dates[quote_id].add(published)
+        if outlet is not None:
+            outlets[quote_id].add(outlet)
+    return dates, outlets, stale
+
+
+def _copy_article_fields(quote_ids):
+    """Each printing of these quotes given its article's outlet and date again, in one UPDATE
+    (what Printing.copy_article_fields does to one printing before its save)."""
+    articles = Article.objects.filter(pk=OuterRef("article_id"))
+    Printing.objects.filter(quote__in=list(quote_ids)).update(
+        printed_by=Subquery(articles.values("outlet")[:1]),
+        printed_on=Subquery(articles.values("published")[:1]),
+    )
+
+
+def _with_new_dates(quotes, dates, outlets):
+    """The quotes whose earliest date or reach (how many outlets) has changed, given the new
+    ones, which are set on them."""
+    changed = []
+    for quote in quotes:
+        first, reach = min(dates[quote.pk], default=None), len(outlets[quote.pk])
+        if (first, reach) != (quote.first_published, quote.reach):
+            quote.first_published, quote.reach = first, reach
+            changed.append(quote)
+    return changed
 
 
 def _write_dates(quotes):
