@@ -200,7 +200,7 @@ IRREGULAR = dict(
 
 
 @lru_cache(maxsize=50_000)
-def stem(word: str) -> str:
+def english_stem(word: str) -> str:
     """An English word's Snowball stem, British and American spellings folded
     ("realised"/"realized", "defence"/"defense", "honour"/"honor")."""
     s = _STEMMER.stemWord(IRREGULAR.get(word, word))
@@ -217,7 +217,7 @@ def stem(word: str) -> str:
 def _synonyms() -> dict[str, str]:
     table = {}
     for group in SYNONYMS:
-        first, *others = (stem(w) for w in group.split())
+        first, *others = (english_stem(w) for w in group.split())
         table.update((other, first) for other in others)
     return table
 
@@ -234,7 +234,7 @@ def content(ws) -> tuple[str, ...]:
         elif w.isdigit():  # "7" is as much a number as "seven" or "17"
             out.append(w)
         elif w not in STOP_WORDS and w not in CONTRACTIONS and len(w) > 1:
-            out.append(_synonyms().get(stem(w), stem(w)))
+            out.append(_synonyms().get(english_stem(w), english_stem(w)))
     return tuple(out)
 
 

@@ -53,7 +53,7 @@ _PATRONYMIC = re.compile(
 
 # Common Slavic given names, each row the Russian, Ukrainian and English romanisations of one
 # name; the first spelling of a row stands for all of it in keys. Rows are compared after the
-# spelling rules of `fold`, so "Serhii" and "Serhiy" need not both be written out.
+# spelling rules of `name_word_key`, so "Serhii" and "Serhiy" need not both be written out.
 GIVEN_NAMES = [
     "Sergei Sergey Serhiy Sergiy Serhij Serge",
     "Aleksandr Alexander Oleksandr Olexandr Alexandr Aleksander Oleksander Alexandre",
@@ -135,7 +135,7 @@ def spell(token: str) -> str:
     return re.sub(r"(.)\1+", r"\1", s)
 
 
-def fold(token: str) -> str:
+def name_word_key(token: str) -> str:
     """The matching key of one name word: its spelling folded, and a common given name
     brought to one form of it ("Serhii", "Sergei" and "Sergiy" all give "sergei")."""
     s = spell(token)
@@ -207,13 +207,13 @@ class ParsedName:
 
     @property
     def surname_key(self) -> str:
-        return "".join(fold(p) for p in self.surname.split("-"))
+        return "".join(name_word_key(p) for p in self.surname.split("-"))
 
     @property
     def given_key(self) -> str:
         """The first given name folded ("" for an initial or none)."""
         first = self.given[0].rstrip(".") if self.given else ""
-        return fold(first) if len(first) > 1 else ""
+        return name_word_key(first) if len(first) > 1 else ""
 
     @property
     def initial(self) -> str:
@@ -223,7 +223,7 @@ class ParsedName:
     def key(self) -> str:
         """The words of the name folded and sorted, title and patronymic left out."""
         words = [*self.given, self.surname] if (self.given or self.surname) else [self.patronymic]
-        folded = [fold(p) for w in words for p in w.split("-")]
+        folded = [name_word_key(p) for w in words for p in w.split("-")]
         return " ".join(sorted(f for f in folded if f))
 
 
@@ -308,7 +308,7 @@ _ENDINGS = [
 
 
 @lru_cache(maxsize=1 << 16)
-def stem(key: str) -> str:
+def surname_stem(key: str) -> str:
     """A folded surname without one case or gender ending, keeping at least four letters."""
     for ending, replacement in _ENDINGS:
         if key.endswith(ending) and len(key) - len(ending) >= 4:
@@ -320,7 +320,9 @@ def other_form(a: str, b: str) -> bool:
     """Whether two different folded surnames may be one surname in another case or gender
     ("marchuk"/"marchuka", "ivanov"/"ivanova"): the same person or a relative, sure only with
     the same first name."""
-    return a != b and (stem(a) == stem(b) or stem(a) == b or stem(b) == a)
+    return a != b and (
+        surname_stem(a) == surname_stem(b) or surname_stem(a) == b or surname_stem(b) == a
+    )
 
 
 def similarity(a: str, b: str) -> float:

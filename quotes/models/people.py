@@ -13,7 +13,15 @@ from archive.text import save_with_unique_slug
 from verbatim import pagecache
 
 from ..extraction.places import is_country, is_place
-from ..names import fold, is_patronymic, name_key, name_keys, parse_name, sort_name, split_title
+from ..names import (
+    is_patronymic,
+    name_key,
+    name_keys,
+    name_word_key,
+    parse_name,
+    sort_name,
+    split_title,
+)
 
 
 def unique_slug(instance, save):
@@ -120,15 +128,17 @@ class Person(models.Model):
         title, tokens = split_title(name)
         if not tokens:
             return False
-        own = set(name_key(self.name).split()) | {fold(t) for t in parse_name(self.name).given}
-        if len(tokens) == 1 and is_patronymic(tokens[0]) and fold(tokens[0]) not in own:
+        own = set(name_key(self.name).split()) | {
+            name_word_key(t) for t in parse_name(self.name).given
+        }
+        if len(tokens) == 1 and is_patronymic(tokens[0]) and name_word_key(tokens[0]) not in own:
             return False
         for size in (3, 2, 1):
             for words in (tokens[:size], tokens[-size:]):
                 if len(words) < len(tokens) and is_country(" ".join(words)):
                     return False
         return not any(
-            is_place(token) and fold(token) not in own for token in {tokens[0], tokens[-1]}
+            is_place(token) and name_word_key(token) not in own for token in {tokens[0], tokens[-1]}
         )
 
 

@@ -36,7 +36,7 @@ from ..models import (
     Surname,
     Unit,
 )
-from ..names import Likeness, ParsedName, likeness, parse_name, spell, stem, surnames_alike
+from ..names import Likeness, ParsedName, likeness, parse_name, spell, surname_stem, surnames_alike
 from . import ahead, lifecycle
 from .attribution import record_conflicts
 
@@ -173,7 +173,7 @@ def resemblances(parsed) -> list[tuple[Person, Likeness, bool, list[str]]]:
     and those alike to it kept; only the people who have one are read, with their aliases."""
     key = parsed.surname_key
     with connection.cursor() as cursor:
-        cursor.execute(_surnames_sql(), [f"%{stem(key)[:4]}%"])  # a folded key: letters
+        cursor.execute(_surnames_sql(), [f"%{surname_stem(key)[:4]}%"])  # a folded key: letters
         surnames = [found for (found,) in cursor.fetchall() if surnames_alike(key, found)]
         if not surnames:
             return []
