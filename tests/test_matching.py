@@ -165,7 +165,7 @@ def test_the_compiled_stemmer_stems_as_snowballs_own_english_stemmer():
     import regex
     from snowballstemmer.english_stemmer import EnglishStemmer
 
-    from quotes.matching import _STEMMER
+    from quotes.matching.stems import _STEMMER
 
     assert type(_STEMMER).__module__ == "Stemmer"  # the compiled one is installed and used
     root = Path(__file__).resolve().parent.parent

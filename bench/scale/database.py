@@ -103,7 +103,8 @@ def fingerprint(printings: int, seed: int) -> str:
     """What the archive is built from: its size and seed, the builder, the app's fingerprint
     code and every migration. When any changes, the archive is built again."""
     h = hashlib.sha256(f"{printings}/{seed}".encode())
-    sources = [ROOT / "bench" / "scale" / "archive.py", ROOT / "quotes" / "matching.py"]
+    sources = [ROOT / "bench" / "scale" / "archive.py"]
+    sources += sorted((ROOT / "quotes" / "matching").glob("*.py"))
     for app in ("archive", "quotes"):
         sources += sorted((ROOT / app / "migrations").glob("*.py"))
     for path in sources:

@@ -588,7 +588,7 @@ def build_summary(stamp, seconds):
     built = f"built in {stamp['build_seconds']} s ({steps}) at {stamp['built_at']}"
     if stamp.get("stale"):
         built += (
-            "; kept with --keep-archive although the builder, quotes/matching.py or a "
+            "; kept with --keep-archive although the builder, quotes/matching/ or a "
             "migration has changed since"
         )
     if seconds < stamp["build_seconds"] / 2:

@@ -19,13 +19,14 @@ from ..extraction.units import own_name, same_named_unit, unit_key
 from ..matching import (
     MIN_SHARED_KEYS,
     canonical_text,
+    choose_candidates,
     find_matches,
     fingerprint_keys,
+    index_printings,
     printed_again,
     sentence_list,
 )
 from ..models import (
-    Fingerprint,
     Membership,
     MergeSuggestion,
     Person,
@@ -552,7 +553,9 @@ def import_extraction(
         Printing.objects.bulk_create(printings)
         # No reason given, as save() records it (bulk_history_create's default is "").
         Printing.history.bulk_history_insert(printings, default_change_reason=None)
-        index_printings(printings, new=True, keys=[k for *_, keys, _ in unwritten for k in keys])
+        index_printings(
+            printings, unindexed=True, keys=[k for *_, keys, _ in unwritten for k in keys]
+        )
         # An older quote's printings in the article, with those an earlier statement or an
         # archivist gave it here, as when each statement's printings were written in turn: a
         # later one's are theirs to check, with their own speaker. Read once for them all.
@@ -665,41 +668,6 @@ def import_extraction(
         lifecycle.publish(to_publish, user=user, note="imported for publication")
 
 
-def index_printings(printings: list[Printing], *, new: bool = False, keys=None) -> None:
-    """(Re)write the fingerprints of these printings, in one insert (`new`: they have none
-    yet, so there is nothing to delete). `keys`: each printing's fingerprint_keys, when the
-    caller has them already."""
-    if not new:
-        Fingerprint.objects.filter(printing__in=printings).delete()
-    if keys is None:
-        keys = [fingerprint_keys(printing.text) for printing in printings]
-    rows = [
-        (key, printing.pk)
-        for printing, its_keys in zip(printings, keys, strict=True)
-        for key in its_keys
-    ]
-    # The rows as they are, without a model instance for each (an article's printings have
-    # a hundred or so keys, which bulk_create took longer to build than to write); on
-    # PostgreSQL by COPY, which it takes in less time than an INSERT a row.
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            with cursor.copy(f"COPY {_fingerprint_columns()} FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
-        else:
-            sql = f"INSERT INTO {_fingerprint_columns()} VALUES (%s, %s)"  # noqa: S608 - names
-            cursor.executemany(sql, rows)
-
-
-@functools.cache
-def _fingerprint_columns() -> str:
-    """The fingerprint table and the columns index_printings writes, a key and a printing."""
-    table, key, printing = map(
-        connection.ops.quote_name, (Fingerprint._meta.db_table, "key", "printing_id")
-    )
-    return f"{table} ({key}, {printing})"
-
-
 def link_statement(
     group: list[Quotation],
     *,
@@ -722,9 +690,11 @@ def link_statement(
     and `apart` are the quotes it is surely not (see find_matches). A new
     quote is made with what its refresh would derive from its printings in `article` (the
     only ones it has), so that the refresh finds nothing to write."""
-    sure, possible = find_matches(
-        [q.text for q in group], person=person, reading=reading, apart=apart
-    )
+    texts = [q.text for q in group]
+    candidates = choose_candidates(texts)
+    if candidates.ids and reading is not None and reading(candidates.ids):
+        candidates = candidates.read_again()
+    sure, possible = find_matches(texts, person=person, apart=apart, candidates=candidates)
     if sure:
         # Only a quote that is merged or given a speaker needs `before`: a quote that just
         # gains a printing is refreshed with the others later, once.

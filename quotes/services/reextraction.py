@@ -17,7 +17,7 @@ from archive.models import Article
 from archive.services import one_import_at_a_time
 
 from ..extraction import extract
-from ..matching import find_matches
+from ..matching import find_matches, index_printings
 from ..models import (
     AttributionConflict,
     Membership,
@@ -28,7 +28,7 @@ from ..models import (
 )
 from ..names import name_key
 from . import lifecycle
-from .importing import doubt_of, import_extraction, index_printings
+from .importing import doubt_of, import_extraction
 
 
 @dataclass

@@ -5,8 +5,9 @@ repeating an earlier one of the same article is linked to it, and cached pages a
 import pytest
 
 from quotes.extraction import Extraction, Quotation, Speaker
+from quotes.matching import index_printings
 from quotes.models import Fingerprint, Printing, Quote
-from quotes.services.importing import import_extraction, index_printings
+from quotes.services.importing import import_extraction
 from tests.factories import ArticleFactory, PrintingFactory
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +70,7 @@ def test_a_reprint_of_a_public_quote_renews_its_cached_page(client):
     row (its first date and outlets stay), yet the quote's cached page shows the new printing
     at the next visit."""
     public = PrintingFactory(quote__text=PIER, quote__person__name="Ilse Vantongeren")
-    index_printings([public], new=True)
+    index_printings([public], unindexed=True)
     article = ArticleFactory(
         body=BODY, outlet=public.article.outlet, title="Pier reopening confirmed once more"
     )

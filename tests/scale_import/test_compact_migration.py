@@ -7,9 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from quotes.matching import fingerprint_keys
+from quotes.matching import fingerprint_keys, index_printings
 from quotes.models import Fingerprint
-from quotes.services.importing import index_printings
 from tests.factories import PrintingFactory
 
 BEFORE = [("quotes", "0012_listing_denormalised")]
@@ -35,7 +34,7 @@ def migrate(targets):
 @pytest.mark.django_db(transaction=True)
 def test_fingerprints_are_rewritten_backward_and_forward():
     printings = [PrintingFactory(quote__text=t, text=t) for t in TEXTS]
-    index_printings(printings, new=True)
+    index_printings(printings, unindexed=True)
     latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
     try:
         old = migrate(BEFORE).get_model("quotes", "Fingerprint")

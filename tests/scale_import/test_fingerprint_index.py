@@ -7,11 +7,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from archive.models import Article
-from quotes import matching
 from quotes.extraction.text import words
-from quotes.matching import COMMON_KEY_POSTINGS, content, find_matches, fingerprint_keys
+from quotes.matching import (
+    COMMON_KEY_POSTINGS,
+    candidates,
+    content,
+    find_matches,
+    fingerprint_keys,
+    index_printings,
+)
 from quotes.models import Fingerprint, Printing, Quote
-from quotes.services.importing import index_printings
 from tests.factories import PrintingFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +34,7 @@ def crowd(n, text=COMMON):
         Printing(quote=q, article=article, text=text, start=i, end=i + 1)
         for i, q in enumerate(quotes)
     )
-    index_printings(printings, new=True)
+    index_printings(printings, unindexed=True)
     return quotes
 
 
@@ -37,14 +42,14 @@ def test_a_common_key_is_counted_no_further_than_the_cap():
     """600 printings carry the common phrase's keys; their count stops at the cap."""
     crowd(COMMON_KEY_POSTINGS + 100)
     keys = fingerprint_keys(COMMON)
-    counts = matching._postings([*keys, 12345])
+    counts = candidates._postings([*keys, 12345])
     assert counts == {key: COMMON_KEY_POSTINGS + 1 for key in keys}
 
 
 def test_a_statement_with_a_common_phrase_finds_its_quote_by_its_rare_words():
     crowd(COMMON_KEY_POSTINGS + 100)
     own = PrintingFactory(quote__text=f"{WANTED} {COMMON}", text=f"{WANTED} {COMMON}")
-    index_printings([own], new=True)
+    index_printings([own], unindexed=True)
     sure, _ = find_matches([f"{WANTED} {COMMON}"], person=None)
     assert sure == [own.quote]
 
@@ -60,7 +65,7 @@ def test_a_statement_of_common_keys_only_links_to_a_recent_printing():
 
 
 def test_the_lookup_runs_the_same_queries_however_many_printings_share_its_keys():
-    index_printings([PrintingFactory(quote__text=COMMON, text=COMMON)], new=True)
+    index_printings([PrintingFactory(quote__text=COMMON, text=COMMON)], unindexed=True)
     with CaptureQueriesContext(connection) as few:
         find_matches([COMMON], person=None)
     crowd(COMMON_KEY_POSTINGS + 100)
@@ -86,7 +91,7 @@ def test_a_short_headline_still_finds_the_printing_it_cuts():
     )
     stored = PrintingFactory(quote__text=long, text=long)
     other = PrintingFactory(quote__text="We will not go there.", text="We will not go there.")
-    index_printings([stored, other], new=True)
+    index_printings([stored, other], unindexed=True)
     headline = "We will not surrender it"
     assert len(fingerprint_keys(headline)) > 1
     sure, possible = find_matches([headline], person=None)
@@ -96,7 +101,7 @@ def test_a_short_headline_still_finds_the_printing_it_cuts():
 def test_rewriting_a_printings_keys_leaves_no_duplicates():
     text = "The ferry to the northern islands sails again on Monday morning."
     printing = PrintingFactory(quote__text=text, text=text)
-    index_printings([printing], new=True)
+    index_printings([printing], unindexed=True)
     index_printings([printing])
     stored = sorted(Fingerprint.objects.filter(printing=printing).values_list("key", flat=True))
     assert stored == fingerprint_keys(text)

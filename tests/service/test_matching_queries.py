@@ -6,15 +6,17 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from quotes import matching
 from quotes.matching import (
     COMMON_KEY_POSTINGS,
     MAX_CANDIDATES,
+    candidates,
+    choose_candidates,
     find_matches,
     fingerprint_keys,
+    index_printings,
 )
+from quotes.matching.index import short_pairs
 from quotes.models import Printing, Quote
-from quotes.services.importing import index_printings
 from tests.factories import ArticleFactory, PrintingFactory
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +38,7 @@ def printed(text, n=1):
         Printing(quote=q, article=article, text=text, start=i, end=i + 1)
         for i, q in enumerate(quotes)
     )
-    index_printings(printings, new=True)
+    index_printings(printings, unindexed=True)
     return quotes
 
 
@@ -44,11 +46,11 @@ def chosen_both_ways(texts):
     """The candidates' ids as the portable queries pick them, and as PostgreSQL's statement
     does."""
     keys = set().union(*(fingerprint_keys(t) for t in texts))
-    parameters = matching._chosen_parameters(keys, matching._short(texts))
+    parameters = candidates._chosen_parameters(keys, short_pairs(texts))
     with connection.cursor() as cursor:
-        cursor.execute(matching.CHOSEN_SQL, parameters)
+        cursor.execute(candidates.CHOSEN_SQL, parameters)
         postgresql = [quote for (quote,) in cursor.fetchall()]
-    return matching._chosen(keys, texts), postgresql
+    return candidates._chosen(keys, texts), postgresql
 
 
 def test_postgresql_picks_the_candidates_the_portable_queries_pick():
@@ -83,7 +85,7 @@ def test_a_statement_is_looked_up_in_one_query_on_postgresql():
     quote = PrintingFactory(text=LONG, quote__text=LONG).quote
     for _ in range(2):
         PrintingFactory(quote=quote, text=LONG)
-    index_printings(list(quote.printings.all()), new=True)
+    index_printings(list(quote.printings.all()), unindexed=True)
     with CaptureQueriesContext(connection) as queries:
         sure, _ = find_matches([LONG], person=None)
     assert sure == [quote]
@@ -91,30 +93,27 @@ def test_a_statement_is_looked_up_in_one_query_on_postgresql():
 
 
 def test_printings_written_while_reading_are_compared():
-    """A caller that writes a candidate's held-back printings when told its candidates (an
+    """A caller that writes a candidate's held-back printings once told its candidates (an
     import) has them compared: the quotes are read again after the write."""
     # Another statement, sharing a few of LONG's words: a candidate, but not the same.
     other = "Whatever the harbour council decides tomorrow, the ferries keep sailing."
     quote = PrintingFactory(text=other, quote__text=other).quote
-    index_printings(list(quote.printings.all()), new=True)
+    index_printings(list(quote.printings.all()), unindexed=True)
     assert find_matches([LONG], person=None)[0] == []
-    told = []
 
-    def reading(ids):
-        told.append(ids)
-        # A printing of it the caller held back until now, which alone ties LONG to it.
-        PrintingFactory(quote=quote, text=LONG)
-        return True
+    chosen = choose_candidates([LONG])
+    # A printing of it the caller held back until now, which alone ties LONG to it.
+    PrintingFactory(quote=quote, text=LONG)
 
-    sure, _ = find_matches([LONG], person=None, reading=reading)
-    assert told == [[quote.pk]]
+    sure, _ = find_matches([LONG], person=None, candidates=chosen.read_again())
+    assert chosen.ids == [quote.pk]
     assert sure == [quote]
 
 
 def test_a_found_quote_is_read_whole(django_assert_num_queries):
     """The quotes found carry every field their caller reads, with no query more."""
     quote = PrintingFactory(text=LONG, quote__text=LONG).quote
-    index_printings(list(quote.printings.all()), new=True)
+    index_printings(list(quote.printings.all()), unindexed=True)
     sure, _ = find_matches([LONG], person=None)
     with django_assert_num_queries(0):
         found = sure[0]
@@ -130,7 +129,7 @@ def test_a_found_quote_is_read_whole(django_assert_num_queries):
 
 def test_a_merged_or_rejected_quote_is_no_candidate():
     kept, merged, rejected = (PrintingFactory(text=LONG, quote__text=LONG) for _ in range(3))
-    index_printings([kept, merged, rejected], new=True)
+    index_printings([kept, merged, rejected], unindexed=True)
     Quote.objects.filter(pk=merged.quote_id).update(merged_into=kept.quote)
     Quote.objects.filter(pk=rejected.quote_id).update(status=Quote.Status.REJECTED)
     sure, possible = find_matches([LONG], person=None)
