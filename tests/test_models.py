@@ -91,7 +91,7 @@ def test_canonical_text_takes_sentences_only_other_outlets_printed():
 @pytest.mark.django_db
 def test_unit_names_are_title_cased_and_spellings_kept_as_aliases():
     """A unit printed in lower case is named in title case; another spelling is an alias."""
-    from quotes.services.importing import unit_for
+    from quotes.services.units import unit_for
 
     unit = unit_for("4th separate armoured brigade")
     assert unit.name == "4th Separate Armoured Brigade"

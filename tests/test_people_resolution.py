@@ -18,14 +18,9 @@ from quotes.models import (
     Surname,
 )
 from quotes.names import name_keys
-from quotes.services.importing import (
-    import_extraction,
-    institutions,
-    is_institution,
-    outlet_names,
-    person_for,
-)
+from quotes.services.importing import import_extraction
 from quotes.services.lifecycle import merge_people
+from quotes.services.people import institutions, is_institution, outlet_names, person_for
 from tests.factories import ArticleFactory, OutletFactory, PersonFactory, UnitFactory
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ more qualifiers fold into one unit; a doubt makes a new one."""
 import pytest
 
 from quotes.models import Unit
-from quotes.services.importing import unit_for
+from quotes.services.units import unit_for
 
 pytestmark = pytest.mark.django_db
 

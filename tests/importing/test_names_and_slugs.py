@@ -13,7 +13,8 @@ from archive.services import archive_article
 from archive.text import clean_name
 from quotes.extraction import Speaker
 from quotes.models import Person, Unit
-from quotes.services.importing import person_for, unit_for
+from quotes.services.people import person_for
+from quotes.services.units import unit_for
 
 from .conftest import PIER, write, write_lines
 
