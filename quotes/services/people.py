@@ -44,56 +44,76 @@ def person_for(
     parsed = next((p for p in map(parse_name, names) if p.surname), None)
     if parsed is None:
         return None  # a title or a patronymic alone names nobody
-    if parsed.given and ("-" in parsed.printed or len(parsed.given) > 1):
-        # The same words of a name, however split or hyphenated ("Kim Yo-Jong", "Kim Yo
-        # Jong"): one person, though their surnames read apart.
-        same = list(Person.objects.filter(key=parsed.key, merged_into__isnull=True)[:2])
-        if len(same) == 1:
-            for name in names:
-                if name != same[0].name:
-                    same[0].add_alias(name)
-            return same[0]
+    same = _same_words(parsed, names)
+    if same is not None:
+        return same
     scored = resemblances(parsed)
     known = {p.pk: theirs for p, _, _, theirs in scored}  # their names and aliases
-    scored = [(p, doubt, same_surname) for p, doubt, same_surname, _ in scored]
-    person, doubts = None, []
-    if not parsed.given:
-        namesakes = [p for p, _, same_surname in scored if same_surname]
-        if len(namesakes) == 1:
-            person = namesakes[0]
-        else:
-            n = len(namesakes)
-            doubts = [
-                (p, Likeness(False, 0.6, f"surname alone; {n} people share it")) for p in namesakes
-            ] + [(p, doubt) for p, doubt, same_surname in scored if not same_surname]
-    else:
-        sure = [p for p, doubt, _ in scored if doubt.sure]
-        if sure:
-            person = sure[0]
-        else:
-            doubts = [(p, doubt) for p, doubt, _ in scored]
-
+    person, doubts = _surely_theirs(parsed, [(p, doubt, alike) for p, doubt, alike, _ in scored])
     if person is None:
         person = _corroborated(doubts, speaker, units=units)
     if person is None:
-        person = Person.objects.create(name=parsed.display, description=speaker.description[:500])
-        # A new person has no suggestions yet, and `doubts` names each candidate once.
-        PersonMergeSuggestion.objects.bulk_create(
-            PersonMergeSuggestion(
-                person=person,
-                candidate=other,
-                score=doubt.score,
-                reason=doubt.reason[:300],
-                article=article,
-            )
-            for other, doubt in sorted(doubts, key=lambda d: -d[1].score)[:MAX_SUGGESTIONS]
-        )
+        person = _new_person(parsed, speaker, doubts, article=article)
     elif not person.description and speaker.description:
         person.description = speaker.description[:500]
         person.save(update_fields=["description"])
     for name in names:
         if name not in known.get(person.pk, ()):
             person.add_alias(name)
+    return person
+
+
+def _same_words(parsed: ParsedName, names: list[str]) -> Person | None:
+    """The one person whose name has the same words as a name of several given names,
+    however split or hyphenated ("Kim Yo-Jong", "Kim Yo Jong"): one person, though their
+    surnames read apart. The `names` printed become their aliases."""
+    if not (parsed.given and ("-" in parsed.printed or len(parsed.given) > 1)):
+        return None
+    same = list(Person.objects.filter(key=parsed.key, merged_into__isnull=True)[:2])
+    if len(same) != 1:
+        return None
+    for name in names:
+        if name != same[0].name:
+            same[0].add_alias(name)
+    return same[0]
+
+
+def _surely_theirs(
+    parsed: ParsedName, scored: list[tuple[Person, Likeness, bool]]
+) -> tuple[Person | None, list[tuple[Person, Likeness]]]:
+    """The person the name is surely among those it resembles (`scored`: each with its
+    likeness and whether they have the same surname), else None and the doubtful ones with
+    theirs. A surname alone is surely the one person of that surname; a fuller name, a
+    person whose likeness is sure."""
+    if not parsed.given:
+        namesakes = [p for p, _, same_surname in scored if same_surname]
+        if len(namesakes) == 1:
+            return namesakes[0], []
+        n = len(namesakes)
+        return None, [
+            (p, Likeness(False, 0.6, f"surname alone; {n} people share it")) for p in namesakes
+        ] + [(p, doubt) for p, doubt, same_surname in scored if not same_surname]
+    sure = [p for p, doubt, _ in scored if doubt.sure]
+    if sure:
+        return sure[0], []
+    return None, [(p, doubt) for p, doubt, _ in scored]
+
+
+def _new_person(parsed: ParsedName, speaker: Speaker, doubts, *, article) -> Person:
+    """A new person for a name no one in the archive surely has, suggested for merging into
+    each of the MAX_SUGGESTIONS people it most likely is."""
+    person = Person.objects.create(name=parsed.display, description=speaker.description[:500])
+    # A new person has no suggestions yet, and `doubts` names each candidate once.
+    PersonMergeSuggestion.objects.bulk_create(
+        PersonMergeSuggestion(
+            person=person,
+            candidate=other,
+            score=doubt.score,
+            reason=doubt.reason[:300],
+            article=article,
+        )
+        for other, doubt in sorted(doubts, key=lambda d: -d[1].score)[:MAX_SUGGESTIONS]
+    )
     return person
 
 
