@@ -106,7 +106,7 @@ def reextract_article(*, article: Article) -> Report:
         Membership.objects.filter(article=article).delete()
         _drop_orphans(touched_people - {None})
 
-        import_extraction(article=article, extraction=extraction, keep=kept)
+        import_extraction(article=article, extraction=extraction, curated=kept)
         report.added = article.printings.count() - len(kept)
         _compare_kept(article, extraction, kept, report)
     return report
