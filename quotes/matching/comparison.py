@@ -135,49 +135,62 @@ def compare(new: list[Sentence], old: list[Sentence]) -> Comparison:
         return Comparison(0, 0, 0.0, 0.0)
     new_found: list[_Found | None] = [None] * len(new)
     old_found: list[_Found | None] = [None] * len(old)
-
-    def record(i, j, found):
-        for side, k, other in ((new_found, i, j), (old_found, j, i)):
-            match = _Found(*found, at=other)
-            best = side[k]
-            if best is None or (match.how != TRANSLATION, match.shared) > (
-                best.how != TRANSLATION,
-                best.shared,
-            ):
-                side[k] = match
-
-    for i, n in enumerate(new):
-        for j, o in enumerate(old):
-            found = relate(n, o)
-            if found is not None:
-                record(i, j, found)
+    _match_sentences(new, old, new_found, old_found)
     anchored = any(m is not None and _anchor(m) for m in new_found)
-    for i, n in enumerate(new):
-        for j, o in enumerate(old):
-            if new_found[i] is None or old_found[j] is None:
-                found = relate(n, o, loose=True)
-                if found is not None:
-                    record(i, j, found)
-    # Without one such sentence, short sentences tie two statements only when every
-    # sentence of one side is found in the other ("The children did not even cry. They are
-    # used to the sirens by now." / "The kids didn't even cry. They're used to sirens.").
-    if not anchored and sum(f.shared for f in new_found if f) >= SURE_MIN_SHARED:
-        anchored = any(
-            len(side) >= 2 and all(side_found)
-            for side, side_found in ((new, new_found), (old, old_found))
-        )
-    # ...or when several of them follow one another in the same order on both sides.
+    _match_sentences(new, old, new_found, old_found, loose=True)
     if not anchored:
-        order = [f.at for f in new_found if f is not None]
-        anchored = (
-            len(order) >= ORDERED_MIN_SENTENCES
-            and order == sorted(order)
-            and len(set(order)) == len(order)
-            and sum(f.shared for f in new_found if f) >= ORDERED_MIN_SHARED
-        )
+        anchored = _tied(new, old, new_found, old_found)
     if not anchored:  # loose matches count for nothing alone
         new_found = [f if f is None or not f.loose else None for f in new_found]
         old_found = [f if f is None or not f.loose else None for f in old_found]
+    return _comparison(new, old, new_found, old_found, anchored=anchored)
+
+
+def _match_sentences(new, old, new_found, old_found, *, loose: bool = False) -> None:
+    """Record in `new_found` and `old_found` the best match of each sentence on the other
+    side (a copy before a translation, then the most content words shared). `loose`: only
+    for pairs of which one sentence is not found yet, by the loose reading of a
+    translation."""
+    for i, n in enumerate(new):
+        for j, o in enumerate(old):
+            if loose and new_found[i] is not None and old_found[j] is not None:
+                continue
+            found = relate(n, o, loose=loose)
+            if found is None:
+                continue
+            for side, k, other in ((new_found, i, j), (old_found, j, i)):
+                match = _Found(*found, at=other)
+                best = side[k]
+                if best is None or (match.how != TRANSLATION, match.shared) > (
+                    best.how != TRANSLATION,
+                    best.shared,
+                ):
+                    side[k] = match
+
+
+def _tied(new, old, new_found, old_found) -> bool:
+    """Whether sentences that do not tie two statements alone tie them together."""
+    shared = sum(f.shared for f in new_found if f)
+    # Short sentences tie two statements when every sentence of one side is found in the
+    # other ("The children did not even cry. They are used to the sirens by now." / "The
+    # kids didn't even cry. They're used to sirens.")...
+    if shared >= SURE_MIN_SHARED and any(
+        len(side) >= 2 and all(side_found)
+        for side, side_found in ((new, new_found), (old, old_found))
+    ):
+        return True
+    # ...or when several of them follow one another in the same order on both sides.
+    order = [f.at for f in new_found if f is not None]
+    return (
+        len(order) >= ORDERED_MIN_SENTENCES
+        and order == sorted(order)
+        and len(set(order)) == len(order)
+        and shared >= ORDERED_MIN_SHARED
+    )
+
+
+def _comparison(new, old, new_found, old_found, *, anchored: bool) -> Comparison:
+    """The figures of two statements whose sentences were matched so."""
     every = (WHOLE, INSIDE, COPY, TRANSLATION)
     copies = (WHOLE, INSIDE, COPY)
     found = [f for f in new_found if f is not None]
