@@ -69,7 +69,7 @@ class Person(models.Model):
     slug = models.SlugField(max_length=200, unique=True)
     key = models.CharField(max_length=200, db_index=True, editable=False)
     # The surname folded (names.name_keys): an import looks for the people a printed name
-    # may be by their surnames alone (quotes.services.importing.resemblances).
+    # may be by their surnames alone (quotes.services.people.resemblances).
     surname_key = models.CharField(max_length=200, blank=True, editable=False)
     description = models.CharField(max_length=500, blank=True)
     merged_into = models.ForeignKey(
@@ -174,7 +174,7 @@ class Surname(models.Model):
     """Every folded surname (`surname_key`) a person or an alias has had, once however many
     people share it: an import looks up the people a printed name may be by first finding
     the surnames alike to its own here, among a few short rows, and then reading only the
-    people who have them (quotes.services.importing.resemblances), rather than reading every
+    people who have them (quotes.services.people.resemblances), rather than reading every
     person whose surname merely holds the same letters.
 
     Kept by the database itself: triggers on quotes_person and quotes_personalias (migration
