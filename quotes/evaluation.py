@@ -14,7 +14,7 @@ from archive.services import ArticleRejected, archive_article
 from archive.sources import collect
 
 from . import public
-from .extraction.text import fold
+from .extraction.text import fold_typography
 from .gold import names_speaker, names_unit
 from .models import Printing, Quote
 
@@ -130,9 +130,9 @@ def score(gold: dict) -> Scores:
             if article
             else []
         )
-        folded = [(a, fold(a.text)) for a in printings]
+        folded = [(a, fold_typography(a.text)) for a in printings]
         occurrences = entry["occurrences"]
-        gold_texts = [fold(o["text"]) for o in occurrences]
+        gold_texts = [fold_typography(o["text"]) for o in occurrences]
         for printing, text in folded:
             printing_total += 1
             if any(g in text or text in g for g in gold_texts):
@@ -235,7 +235,7 @@ def _false_links(gold, misses) -> int:
     whole, are one statement; two that share nothing and meet nowhere are two. (Within one
     article the quote may join several quotations of one statement; that is grouping.)"""
     utterances_by_file = {
-        entry["file"]: [(fold(o["text"]), o["utterance"]) for o in entry["occurrences"]]
+        entry["file"]: [(fold_typography(o["text"]), o["utterance"]) for o in entry["occurrences"]]
         for entry in gold["articles"]
     }
     by_quote = {}
@@ -267,7 +267,7 @@ def _false_links(gold, misses) -> int:
 
 
 def _utterances(printing, utterances_by_file) -> set:
-    text = fold(printing.text)
+    text = fold_typography(printing.text)
     return {
         utterance
         for gold_text, utterance in utterances_by_file.get(printing.article.source_file, [])

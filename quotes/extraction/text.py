@@ -31,15 +31,16 @@ _FOLD = str.maketrans(
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
 
-def fold(text: str) -> str:
-    """Plain ASCII-ish punctuation and single spaces, case kept."""
+def fold_typography(text: str) -> str:
+    """`text` with its typography folded for comparison: NFKC, plain ASCII-ish punctuation
+    and single spaces, case kept."""
     text = unicodedata.normalize("NFKC", text).translate(_FOLD)
     return re.sub(r"\s+", " ", text).strip()
 
 
 def words(text: str) -> list[str]:
     """Lower-cased words with typography folded: the unit of comparison between outlets."""
-    return [w.replace("'", "") for w in _WORD.findall(fold(text).lower())]
+    return [w.replace("'", "") for w in _WORD.findall(fold_typography(text).lower())]
 
 
 # A sentence ends at . ! ? or an ellipsis, optionally followed by closing marks, then space

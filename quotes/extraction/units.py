@@ -2,7 +2,7 @@
 
 import re
 
-from .text import fold
+from .text import fold_typography
 
 # British and American spellings of words common in unit names, folded to one form.
 _VARIANTS = {
@@ -23,7 +23,7 @@ def unit_key(name: str) -> str:
     """'12th Separate Engineer Defence Brigade' and '12 separate engineer defense brigade'
     give the same key, and so does '12th Brigade "Vatra"' the 12th Brigade's (a quoted name
     is a numbered unit's nickname; without a number it is the name)."""
-    text = fold(name).lower()
+    text = fold_typography(name).lower()
     if re.search(r"\d", re.sub(r'"[^"]*"', "", text)):
         # '164th Brigade "Zhuravel"' is the 164th Brigade: the number says which.
         text = re.sub(r'"[^"]*"', " ", text)
