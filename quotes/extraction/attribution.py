@@ -219,7 +219,7 @@ class Attributor:
     def __init__(self, masked: str, names: Names):
         self.text = masked
         self.names = names
-        # Names reads the same masked text (pipeline.run): its sentence starts serve here too.
+        # Names reads the same masked text (pipeline.extract): its sentence starts serve here too.
         self.sentences = names.sentences if names.text == masked else SentenceStarts(masked)
 
     def _mentions_in(self, start: int, end: int) -> list[Mention]:

@@ -1,27 +1,19 @@
 """The extraction steps in order: spans, kinds, attribution, statements, speakers."""
 
 import re
-from dataclasses import dataclass
 
-from . import Extraction, Quotation, Speaker, ranking
 from .attribution import Attributor, Entity, Found, refers
 from .candidates import Cast, Situation
 from .descriptors import describes
 from .memberships import UNIT_SPOKEN
 from .mentions import Names
 from .places import is_demonym
+from .quotations import Extraction, Quotation, Speaker, TitleQuotation
+from .ranking import current
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .speech import mask
 from .text import fold_typography, words
 from .units import unit_key
-
-
-@dataclass
-class TitleQuotation(Quotation):
-    """A quotation in the title passed to extract() when the body does not print the title:
-    its segments are offsets into the title, not the body."""
-
-    in_title: bool = True
 
 
 def _headlines(body: str, paras, title: str) -> set[int]:
@@ -101,7 +93,7 @@ class _Resolver:
             ):
                 if (found.by_pronoun and focus.description) or refers(found.descriptor, focus):
                     # "The soldier, named by officials as X,", "The SBU identified him as X":
-                    # the unnamed speaker was X all along; run() credits X with what they
+                    # the unnamed speaker was X all along; extract() credits X with what they
                     # said before.
                     focus.person = person
                     self.names.give_units(person, focus.units)
@@ -206,10 +198,14 @@ def _next_para(body: str, paras, index: int) -> int:
 
 
 def _decide_by_model(candidates, quotation):
-    return ranking.current().choose(candidates)
+    return current().choose(candidates)
 
 
-def run(body: str, *, title: str = "", outlet: str = "", decide=None) -> Extraction:
+def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Extraction:
+    """All direct quotations in `body` (and a quoted headline in `title`), attributed.
+    `outlet`: the name of the outlet that printed it, whose words name nobody in it.
+    `decide(candidates, quotation)` picks each quotation's source; by default the learned
+    ranking does."""
     decide = decide or _decide_by_model
     paras = paragraphs(body)
     headlines = _headlines(body, paras, title)
