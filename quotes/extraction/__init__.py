@@ -13,6 +13,8 @@ Modules, one a step:
 - descriptors.py: unnamed speakers, roles, institutions and publications as a verb's subject
 - attribution.py: speakers named before, after or inside the quote, pronouns, unnamed speakers,
   and who the narrative is about
+- entities.py: who a quotation is pinned on (a person or an unnamed speaker), following who
+  the text is about
 - candidates.py, ranking.py: the candidate sources of a quotation, and the learned ranking
 - pipeline.py: the steps in order, from spans to speakers (`extract`)
 - places.py, ranks.py: gazetteer of places and nationalities; military ranks and roles

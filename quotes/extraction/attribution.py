@@ -1,6 +1,6 @@
 """Who said it: attributions around quotations, and who each narrative sentence is about."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import regex as re
 
@@ -15,7 +15,6 @@ from .descriptors import (
     PERSON_HEAD,
     RELATIVE_PRONOUN,
     TITLE_BEFORE,
-    head_noun,
     institution,
     is_outlet,
     is_publication,
@@ -24,7 +23,7 @@ from .descriptors import (
 )
 from .memberships import ANY_UNIT, ROLE_LEAD, UNIT_AFTER
 from .mentions import NOT_PERSON, PERSON_NOUN, Mention, Names
-from .ranks import ENLISTED_RANKS, OFFICER_RANKS, ROLE
+from .ranks import ROLE
 from .speech import MASK, SPEECH_VERB, SentenceStarts
 from .text import TITLE_ABBREVIATIONS
 from .units import UNIT
@@ -133,63 +132,6 @@ _COMMA = re.compile(r"\s*,")
 _CLAUSE_STOP = re.compile(
     r"(?<!\b(?:" + TITLE_ABBREVIATIONS + r"|\p{Lu}))\.|[!?\u2026]|" + MASK
 )  # nor an initial's: "the U.S. Army announced"
-
-
-@dataclass
-class Entity:
-    """Who a quotation is pinned on: a named person (index) or an unnamed speaker (description)."""
-
-    person: int | None = None  # set on an unnamed speaker once the article names them
-    description: str = ""
-    ident: int = 0  # distinguishes unnamed speakers with the same words
-    units: list[str] = field(default_factory=list)  # stated for an unnamed speaker
-    role: str = ""  # an unnamed speaker's apposition: "a 22-year-old junior sergeant"
-    institution: bool = False  # a body ("the SBU"), never who "he" is
-
-    @property
-    def key(self):
-        return ("person", self.person) if self.person is not None else ("unnamed", self.ident)
-
-
-# What content farms call a captured soldier ("the occupier said"): never a civilian.
-_ENEMY = frozenset("occupier invader".split())
-# Words that may all stand for one captured or serving soldier: "the soldier" after "one of
-# the prisoners" or "a junior sergeant".
-_MILITARY = (
-    frozenset(
-        "soldier serviceman servicewoman prisoner captive detainee conscript recruit fighter "
-        "pow paratrooper marine sailor tankman airman infantryman mercenary".split()
-    )
-    | OFFICER_RANKS
-    | ENLISTED_RANKS
-    | _ENEMY
-)
-_HUMAN = frozenset("man woman person".split())
-
-
-def _singular(word: str) -> str:
-    if word.endswith("men"):
-        return word[:-3] + "man"
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
-def refers(descriptor: str, entity: Entity) -> bool:
-    """Whether a definite descriptor ('the soldier', 'the man') can be the unnamed speaker
-    `entity` was introduced as ('one of the captured men, a junior sergeant')."""
-    if not entity.description:
-        return False
-    head = head_noun(descriptor)
-    said = {
-        _singular(w)
-        for w in re.findall(r"[a-z][\w-]*", f"{entity.description} {entity.role}".lower())
-    }
-    if head in said:
-        return True
-    if head in _MILITARY | _HUMAN and said & _MILITARY:
-        return True
-    return head in _MILITARY - _ENEMY and bool(said & _HUMAN)
 
 
 @dataclass

@@ -1,13 +1,10 @@
 """The extraction steps in order: spans, kinds, attribution, statements, speakers."""
 
-import re
-
-from .attribution import Attributor, Entity, Found, refers
+from .attribution import Attributor
 from .candidates import Cast, Situation
-from .descriptors import describes
+from .entities import Entity, Resolver
 from .memberships import UNIT_SPOKEN
 from .mentions import Names
-from .places import is_demonym
 from .quotations import Extraction, Quotation, Speaker, TitleQuotation
 from .ranking import current
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
@@ -48,96 +45,6 @@ def _kind(source: str, span: Span, para_start: int) -> str | None:
     if first.islower() and before[-1:].isalnum():
         return "partial"  # a clause woven into reported speech: said the mayor "has failed us all"
     return "quote"
-
-
-def _epithet(description: str) -> bool:
-    """A description that names no role, only what the person in focus is: their age or
-    nationality ("the 29-year-old midfielder", "the Croatian")."""
-    words = description.split()
-    if len(words) < 2 or words[0].lower() != "the":
-        return False
-    return bool(re.match(r"\d+-year-old$", words[1])) or is_demonym(words[1])
-
-
-# How far back (characters) a definite description looks for the person it may describe.
-LOOK_BACK = 3000
-
-
-class _Resolver:
-    """Turns attributions into entities, following who the text is about."""
-
-    def __init__(self, names: Names):
-        self.names = names
-        self.focus: Entity | None = None
-        self.unnamed: dict[int, Entity] = {}  # by the offset of the words that introduced them
-
-    def _fits(self, found: Found) -> int | None:
-        """The one person named before `found` whom its definite description fits ('the
-        mayor' after 'Mayor X' and others), the most recently named if several do."""
-        # The people of the last mentions before it (a bounded look back, for long texts).
-        before = self.names.mentions_in(max(0, found.pos - LOOK_BACK), found.pos)
-        for mention in reversed(before):
-            person = mention.person
-            if person is not None and describes(self.names.people[person], found.description):
-                return person
-        return None
-
-    def entity(self, found: Found) -> Entity:
-        focus = self.focus
-        if found.kind == "name":
-            person = self.names.person_for(found.mention)
-            if (
-                (found.descriptor or found.by_pronoun)
-                and focus is not None
-                and focus.person is None
-            ):
-                if (found.by_pronoun and focus.description) or refers(found.descriptor, focus):
-                    # "The soldier, named by officials as X,", "The SBU identified him as X":
-                    # the unnamed speaker was X all along; extract() credits X with what they
-                    # said before.
-                    focus.person = person
-                    self.names.give_units(person, focus.units)
-                    return focus
-            return Entity(person=person)
-        if found.kind == "pronoun":
-            return focus if focus is not None else Entity(ident=-1)
-        if found.pos in self.unnamed:
-            return self.unnamed[found.pos]
-        if (
-            found.definite
-            and not found.institution
-            and focus is not None
-            and refers(found.description, focus)
-        ):
-            entity = focus  # "the soldier" after "a captured soldier": the same man
-        elif (
-            found.definite
-            and not found.institution
-            and focus is not None
-            and focus.person is not None
-            and describes(self.names.people[focus.person], found.description)
-        ):
-            entity = focus  # "the commander" after "X, commander of the ...": X
-        elif (
-            found.definite
-            and not found.institution
-            and focus is not None
-            and focus.person is not None
-            and _epithet(found.description)
-        ):
-            entity = focus  # "the Croatian wrote", "the 29-year-old told" after "X, 51, said"
-        elif found.definite and not found.institution and (fits := self._fits(found)) is not None:
-            entity = Entity(person=fits)  # "the mayor also noted" after "Mayor X" and others
-        else:
-            entity = Entity(
-                description=found.description,
-                ident=len(self.unnamed) + 1,
-                units=[found.unit] if found.unit else [],
-                role=found.role,
-                institution=found.institution,
-            )
-        self.unnamed[found.pos] = entity
-        return entity
 
 
 def _chosen(quotation, situation, cast, names, decide) -> Entity:
@@ -214,7 +121,7 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
     masked = mask(body, spans)
     names = Names(masked, paras, headlines | boiler, body, outlet=outlet)
     reader = Attributor(masked, names)
-    resolver = _Resolver(names)
+    resolver = Resolver(names)
     cast = Cast(names, paras, title, headlines, body)
 
     quotations: list[Quotation] = []
