@@ -1,6 +1,6 @@
 """The extraction steps in order: spans, kinds, attribution, statements, speakers."""
 
-from .attribution import Attributor
+from .attribution import Attributor, Found
 from .candidates import Cast, Situation
 from .entities import Entity, Resolver
 from .memberships import UNIT_SPOKEN
@@ -113,7 +113,6 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
     `outlet`: the name of the outlet that printed it, whose words name nobody in it.
     `decide(candidates, quotation)` picks each quotation's source; by default the learned
     ranking does."""
-    decide = decide or _decide_by_model
     paras = paragraphs(body)
     headlines = _headlines(body, paras, title)
     spans = sorted(find_spans(body, headlines), key=lambda s: s.opened)
@@ -121,9 +120,26 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
     masked = mask(body, spans)
     names = Names(masked, paras, headlines | boiler, body, outlet=outlet)
     reader = Attributor(masked, names)
-    resolver = Resolver(names)
     cast = Cast(names, paras, title, headlines, body)
+    crediting = _Crediting(body, paras, names, reader, cast, decide or _decide_by_model)
 
+    quotations = _title_quotations(body, paras, title)
+    # One timeline: narrative events move the focus; quotations are read in place.
+    for _pos, is_span, item in _timeline(reader.narrative(paras, headlines | boiler), spans, cast):
+        if not is_span:
+            crediting.event(item)
+        elif (quotation := crediting.quotation(item)) is not None:
+            quotations.append(quotation)
+    crediting.name_the_unnamed()
+    names.give_titles()
+    for quotation in quotations:
+        if quotation.speaker is not None:
+            _spoken_unit(quotation, names)
+    return Extraction(quotations, _speakers(quotations, names))
+
+
+def _title_quotations(body: str, paras, title: str) -> list[Quotation]:
+    """The quoted headline of a `title` the body does not print at its top."""
     quotations: list[Quotation] = []
     if title and not any(
         fold_typography(body[s:e]) == fold_typography(title) for s, e in paras[:3]
@@ -134,74 +150,72 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
                 quotations.append(
                     TitleQuotation(_text(title, span), span.segments, kind="headline")
                 )
+    return quotations
 
-    # One timeline: narrative events move the focus; quotations are read in place.
-    timeline = [(pos, 0, found) for pos, found in reader.narrative(paras, headlines | boiler)]
+
+def _timeline(events: list[tuple[int, Found]], spans: list[Span], cast: Cast) -> list[tuple]:
+    """The narrative events and the quotation spans as (position, 0 or 1, event or span), in
+    the order of the text, an event before a span at the same place. The cast learns who is
+    the subject of the narrative's speech verbs."""
+    timeline = [(pos, 0, found) for pos, found in events]
     for pos, _, found in timeline:
         if found.kind == "name" and found.words and found.mention.person is not None:
             cast.spoke(found.mention.person, pos)
     timeline += [(span.opened, 1, span) for span in spans]
     timeline.sort(key=lambda item: (item[0], item[1]))
+    return timeline
 
-    previous = None  # (Quotation, Entity, last paragraph index)
-    credited: list[tuple[Quotation, Entity]] = []
-    statement = 0
-    # Someone other than the previous speaker introduced since their quotation: a quotation
-    # with no attribution of its own is then not theirs.
-    between: Entity | None = None
-    attributing = set()  # the verbs of the attributions read at quotations
-    for _pos, is_span, item in timeline:
-        if not is_span:
-            if item.verb in attributing:
-                continue  # the subject of a quotation's own attribution, read again
-            entity = resolver.entity(item)
-            if not item.institution:
-                resolver.focus = entity  # "he" is never an institution
-            if previous is not None and entity.key != previous[1].key:
-                between = entity
-            continue
-        span = item
+
+class _Crediting:
+    """The timeline read in order: narrative events move who the text is about; each
+    quotation is credited where it stands and numbered into statements."""
+
+    def __init__(self, body: str, paras, names: Names, reader: Attributor, cast: Cast, decide):
+        self.body = body
+        self.paras = paras
+        self.names = names
+        self.reader = reader
+        self.cast = cast
+        self.decide = decide
+        self.resolver = Resolver(names)
+        self.previous = None  # (Quotation, Entity, last paragraph index)
+        self.credited: list[tuple[Quotation, Entity]] = []
+        self.statement = 0
+        # Someone other than the previous speaker introduced since their quotation: a
+        # quotation with no attribution of its own is then not theirs.
+        self.between: Entity | None = None
+        self.attributing = set()  # the verbs of the attributions read at quotations
+
+    def event(self, found: Found) -> None:
+        """A narrative event: the text is now about whom it names or describes."""
+        if found.verb in self.attributing:
+            return  # the subject of a quotation's own attribution, read again
+        entity = self.resolver.entity(found)
+        if not found.institution:
+            self.resolver.focus = entity  # "he" is never an institution
+        if self.previous is not None and entity.key != self.previous[1].key:
+            self.between = entity
+
+    def quotation(self, span: Span) -> Quotation | None:
+        """The quotation `span` holds, credited and numbered; None for a scare quote."""
         first = span.paragraphs[0]
-        ps = paras[first][0]
-        kind = _kind(body, span, ps)
+        kind = _kind(self.body, span, self.paras[first][0])
         if kind is None:
-            continue
-        quotation = Quotation(_text(body, span), span.segments, kind=kind)
+            return None
+        quotation = Quotation(_text(self.body, span), span.segments, kind=kind)
         if kind == "headline":
-            statement += 1
-            quotation.statement = statement
-            quotations.append(quotation)
-            continue
-        last_end = paras[span.paragraphs[-1]][1]
-        found = None
-        inside = body[span.segments[-1][1] - 1]
-        if body[span.closed - 1] in MARKS and inside != ".":
-            found = reader.after(span.closed, last_end)
-        if found is None:
-            found = reader.before(span.opened, ps)
+            self.statement += 1
+            quotation.statement = self.statement
+            return quotation
+        found = self._attribution(span)
+        previous = self.previous
         adjacent = (
             previous is not None
-            and between is None
-            and (previous[2] == first or _next_para(body, paras, previous[2]) == first)
+            and self.between is None
+            and (previous[2] == first or _next_para(self.body, self.paras, previous[2]) == first)
         )
-        focus = resolver.focus
-        if found is not None:
-            attributing.add(found.verb)
-            entity = resolver.entity(found)
-            quotation.attribution = " ".join(found.words.split())
-            if found.kind == "name":
-                cast.spoke(entity.person, found.pos)
-            if found.kind == "pronoun":
-                # "he" is not the woman named last, nor the journalist who posted the video.
-                person = cast.pronoun_person(found.words.split()[0], entity.person, found.pos)
-                if person != entity.person:
-                    entity = Entity(person=person)
-        elif adjacent:
-            entity = previous[1]
-        elif between is not None and between.person is None and between.institution:
-            entity = between  # "As the Headquarters noted, ... "...".": the body's words
-        else:
-            entity = resolver.focus if resolver.focus is not None else Entity(ident=-1)
+        focus = self.resolver.focus
+        entity = self._rule(quotation, found, adjacent)
         situation = Situation(
             start=span.opened,
             paragraph=first,
@@ -210,17 +224,10 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
             focus=focus,
             previous=previous[1] if previous is not None else None,
             continues=found is None and adjacent,
-            introduced=next((p for p, e in resolver.unnamed.items() if e is entity), -1),
+            introduced=next((p for p, e in self.resolver.unnamed.items() if e is entity), -1),
         )
-        entity = _chosen(quotation, situation, cast, names, decide)
-        if found is not None and found.kind == "unnamed" and entity.person is None:
-            quotation.speaker_description = found.description
-        if not entity.institution:
-            resolver.focus = entity  # "he" is never an institution
-        if entity.person is not None:
-            quotation.speaker = names.people[entity.person].name
-        elif not quotation.speaker_description:
-            quotation.speaker_description = entity.description
+        entity = _chosen(quotation, situation, self.cast, self.names, self.decide)
+        self._credit(quotation, entity, found)
         # One statement: the same speaker's quotations in one paragraph, or a quotation in the
         # next paragraph that carries no attribution of its own. A new paragraph that credits
         # the speaker again ("..., Khomenko added") is a statement of its own, as outlets
@@ -233,22 +240,69 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
             and previous[1].key == entity.key
         )
         if not same:
-            statement += 1
-        quotation.statement = statement
-        quotations.append(quotation)
-        credited.append((quotation, entity))
-        previous = (quotation, entity, span.paragraphs[-1])
-        between = None
+            self.statement += 1
+        quotation.statement = self.statement
+        self.credited.append((quotation, entity))
+        self.previous = (quotation, entity, span.paragraphs[-1])
+        self.between = None
+        return quotation
 
-    # An unnamed speaker named later in the article ("The soldier, named as X,") said it all.
-    for quotation, entity in credited:
-        if quotation.speaker is None and entity.person is not None:
-            quotation.speaker = names.people[entity.person].name
-            quotation.speaker_description = ""
-    names.give_titles()
-    for quotation in quotations:
-        if quotation.speaker is not None:
-            _spoken_unit(quotation, names)
+    def _attribution(self, span: Span) -> Found | None:
+        """The attribution after the quotation's closing mark, else in the sentence that
+        leads up to it."""
+        body = self.body
+        found = None
+        inside = body[span.segments[-1][1] - 1]
+        if body[span.closed - 1] in MARKS and inside != ".":
+            found = self.reader.after(span.closed, self.paras[span.paragraphs[-1]][1])
+        if found is None:
+            found = self.reader.before(span.opened, self.paras[span.paragraphs[0]][0])
+        return found
+
+    def _rule(self, quotation: Quotation, found: Found | None, adjacent: bool) -> Entity:
+        """Whom the rules credit: whom the attribution names or describes; with none, the
+        speaker of the quotation it continues, a body named since, or who the text is about."""
+        if found is not None:
+            self.attributing.add(found.verb)
+            entity = self.resolver.entity(found)
+            quotation.attribution = " ".join(found.words.split())
+            if found.kind == "name":
+                self.cast.spoke(entity.person, found.pos)
+            if found.kind == "pronoun":
+                # "he" is not the woman named last, nor the journalist who posted the video.
+                person = self.cast.pronoun_person(found.words.split()[0], entity.person, found.pos)
+                if person != entity.person:
+                    entity = Entity(person=person)
+            return entity
+        if adjacent:
+            return self.previous[1]
+        between = self.between
+        if between is not None and between.person is None and between.institution:
+            return between  # "As the Headquarters noted, ... "...".": the body's words
+        return self.resolver.focus if self.resolver.focus is not None else Entity(ident=-1)
+
+    def _credit(self, quotation: Quotation, entity: Entity, found: Found | None) -> None:
+        """Notes the chosen speaker on the quotation; the text is now about them."""
+        if found is not None and found.kind == "unnamed" and entity.person is None:
+            quotation.speaker_description = found.description
+        if not entity.institution:
+            self.resolver.focus = entity  # "he" is never an institution
+        if entity.person is not None:
+            quotation.speaker = self.names.people[entity.person].name
+        elif not quotation.speaker_description:
+            quotation.speaker_description = entity.description
+
+    def name_the_unnamed(self) -> None:
+        """An unnamed speaker named later in the article ("The soldier, named as X,") said it
+        all."""
+        for quotation, entity in self.credited:
+            if quotation.speaker is None and entity.person is not None:
+                quotation.speaker = self.names.people[entity.person].name
+                quotation.speaker_description = ""
+
+
+def _speakers(quotations: list[Quotation], names: Names) -> dict[str, Speaker]:
+    """The speakers of the quotations, by name, as the article presents them."""
     named = {}  # the first person of each name
     for person in names.people:
         named.setdefault(person.name, person)
@@ -265,7 +319,7 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
                 role=person.role,
                 unit_doubts=dict(person.unit_doubts),
             )
-    return Extraction(quotations, speakers)
+    return speakers
 
 
 def _spoken_unit(quotation: Quotation, names: Names) -> None:
