@@ -8,8 +8,10 @@ Modules, one a step:
 - text.py: typography folding, word and sentence splitting (shared with matching)
 - spans.py: quotation spans (marks of every style, multi-paragraph quotes, boilerplate)
 - speech.py: speech verbs, the mask over quoted words, sentence starts (for spans and attribution)
-- mentions.py: capitalised runs that name people; an article's people and what it states of them
+- mentions.py: capitalised runs that may name people, with the ranks and titles before them
 - memberships.py: patterns for the units, ranks and roles stated with a person
+- affiliations.py: those patterns read around each mention; the units a text states
+- people.py: an article's people (mentions resolved, short forms) and what it states of them
 - descriptors.py: unnamed speakers, roles, institutions and publications as a verb's subject
 - attribution.py: speakers named before, after or inside the quote, pronouns, unnamed speakers,
   and who the narrative is about

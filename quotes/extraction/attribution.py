@@ -22,7 +22,8 @@ from .descriptors import (
     title_before,
 )
 from .memberships import ANY_UNIT, ROLE_LEAD, UNIT_AFTER
-from .mentions import NOT_PERSON, PERSON_NOUN, Mention, Names
+from .mentions import NOT_PERSON, PERSON_NOUN, Mention
+from .people import Names
 from .ranks import ROLE
 from .speech import MASK, SPEECH_VERB, SentenceStarts
 from .text import TITLE_ABBREVIATIONS
@@ -188,7 +189,7 @@ class Attributor:
                 found, at = candidate, match.start()
         for match in ANY_UNIT.finditer(window):
             if match.start() > at:  # a unit named later: "The Khortytsia group ... announced"
-                found, at = self.names.fullest_unit(match.group()), match.start()
+                found, at = self.names.units.fullest(match.group()), match.start()
         return found
 
     def named_as(self, start: int, end: int) -> Mention | None:
@@ -308,7 +309,7 @@ class Attributor:
         if unit:
             # "the 101st Airborne Division, the only ..., announced": the unit speaks itself.
             pos = start + unit.start("unit")
-            body = self.names.fullest_unit(unit.group("unit"))
+            body = self.names.units.fullest(unit.group("unit"))
             return Found("unnamed", pos, words(pos), None, body, True, institution=True)
         match = INSTITUTION.search(text[start:cut])
         whole = match and re.search(
@@ -394,7 +395,7 @@ class Attributor:
             unit = _UNIT_AFTER_VERB.match(text, verb.end(), min(stop, verb.end() + 200))
             if unit and not body:
                 # '"...," added the Khortytsia group of forces.': the unit's own words.
-                body = self.names.fullest_unit(unit.group("unit"))
+                body = self.names.units.fullest(unit.group("unit"))
                 words = text[verb.start() : unit.end()]
                 return Found("unnamed", verb.start(), words, None, body, True, institution=True)
             if body and not is_outlet(body):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import regex as re
 
 from .descriptors import describes
-from .mentions import Names
+from .people import Names
 from .text import words
 
 # The features, in the order the model's weights are stored. A person's features are 0 on

@@ -2,7 +2,8 @@
 
 import regex as re
 
-from .mentions import NOT_PERSON, Person
+from .mentions import NOT_PERSON
+from .people import Person
 from .places import is_demonym, is_place
 from .ranks import ENLISTED_RANKS, OFFICER_RANKS, RANK, ROLE, rank_noun
 from .speech import MASK, SPEECH_VERB

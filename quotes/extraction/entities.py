@@ -8,7 +8,7 @@ import regex
 
 from .attribution import Found
 from .descriptors import describes, head_noun
-from .mentions import Names
+from .people import Names
 from .places import is_demonym
 from .ranks import ENLISTED_RANKS, OFFICER_RANKS
 

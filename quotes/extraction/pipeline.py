@@ -4,7 +4,7 @@ from .attribution import Attributor, Found
 from .candidates import Cast, Situation
 from .entities import Entity, Resolver
 from .memberships import UNIT_SPOKEN
-from .mentions import Names
+from .people import Names
 from .quotations import Extraction, Quotation, Speaker, TitleQuotation
 from .ranking import current
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs

@@ -213,7 +213,8 @@ SERVICE = (
     r"|(?i:operational(?:[- ]|[ \u00a0]and[ \u00a0])(?:tactical|strategic)[ \u00a0]group"
     r"(?:[ \u00a0]of[ \u00a0](?:troops|forces))?)[ \u00a0]\p{Lu}[\w-]+)\b"
     # ... with its name in quotation marks, which the masked text hides: 'operational-
-    # strategic group of troops "Khortytsia"' (Names._named reads the name from the body).
+    # strategic group of troops "Khortytsia"' (affiliations.TextUnits.named reads the name
+    # from the body).
     r"|(?i:operational(?:[- ]|[ \u00a0]and[ \u00a0])(?:tactical|strategic)[ \u00a0]group"
     r"(?:[ \u00a0]of[ \u00a0](?:troops|forces))?)(?=[ \u00a0]*\x01)"
 )

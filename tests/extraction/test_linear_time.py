@@ -9,7 +9,7 @@ import regex as re
 from bench.bench_extraction import articles
 from quotes.extraction import extract
 from quotes.extraction.memberships import ANY_UNIT
-from quotes.extraction.mentions import Names
+from quotes.extraction.people import Names
 from quotes.extraction.spans import find_spans, paragraphs
 from quotes.extraction.speech import _SENTENCE_START, SentenceStarts, _starts_sentence
 
@@ -43,7 +43,7 @@ def scanned_sentence_start(text: str, pos: int, floor: int) -> int:
 
 
 def scanned_unit(text: str, noun: str, pos: int) -> str:
-    """The scan Names.stated replaces: every unit from the text's start up to `pos`."""
+    """The scan TextUnits.stated replaces: every unit from the text's start up to `pos`."""
     found = ""
     for match in ANY_UNIT.finditer(text, 0, pos):
         name = " ".join(match.group().split())
@@ -72,7 +72,7 @@ def test_names_lookups_are_those_a_scan_finds(text):
     names = Names(text, paragraphs(text), set())
     for pos in positions(text, 150):
         for noun in ("brigade", "regiment", "unit"):
-            assert names.stated(noun, pos) == scanned_unit(text, noun, pos)
+            assert names.units.stated(noun, pos) == scanned_unit(text, noun, pos)
         end = min(len(text), pos + 200)
         assert names.mentions_in(pos, end) == [
             m for m in names.mentions if pos <= m.start and m.end <= end

@@ -5,7 +5,7 @@ import pytest
 
 from quotes.extraction import extract
 from quotes.extraction.descriptors import describes
-from quotes.extraction.mentions import Names
+from quotes.extraction.people import Names
 from quotes.extraction.ranking import current
 from quotes.extraction.spans import paragraphs
 
