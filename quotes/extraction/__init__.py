@@ -13,8 +13,10 @@ Modules, one a step:
 - affiliations.py: those patterns read around each mention; the units a text states
 - people.py: an article's people (mentions resolved, short forms) and what it states of them
 - descriptors.py: unnamed speakers, roles, institutions and publications as a verb's subject
-- attribution.py: speakers named before, after or inside the quote, pronouns, unnamed speakers,
-  and who the narrative is about
+- subjects.py: the subject of a speech verb: a name, a pronoun, a unit or institution, or an
+  unnamed speaker described
+- attribution.py: the attribution around a quotation, after its closing mark or before it
+- narrative.py: who each narrative sentence is about
 - entities.py: who a quotation is pinned on (a person or an unnamed speaker), following who
   the text is about
 - candidates.py, ranking.py: the candidate sources of a quotation, and the learned ranking

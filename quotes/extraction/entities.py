@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 
 import regex
 
-from .attribution import Found
 from .descriptors import describes, head_noun
 from .people import Names
 from .places import is_demonym
 from .ranks import ENLISTED_RANKS, OFFICER_RANKS
+from .subjects import Found
 
 
 @dataclass

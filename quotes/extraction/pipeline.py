@@ -1,14 +1,16 @@
 """The extraction steps in order: spans, kinds, attribution, statements, speakers."""
 
-from .attribution import Attributor, Found
+from .attribution import Attributor
 from .candidates import Cast, Situation
 from .entities import Entity, Resolver
 from .memberships import UNIT_SPOKEN
+from .narrative import narrative
 from .people import Names
 from .quotations import Extraction, Quotation, Speaker, TitleQuotation
 from .ranking import current
 from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
 from .speech import mask
+from .subjects import Found
 from .text import fold_typography, words
 from .units import unit_key
 
@@ -125,7 +127,7 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
 
     quotations = _title_quotations(body, paras, title)
     # One timeline: narrative events move the focus; quotations are read in place.
-    for _pos, is_span, item in _timeline(reader.narrative(paras, headlines | boiler), spans, cast):
+    for _pos, is_span, item in _timeline(narrative(reader, paras, headlines | boiler), spans, cast):
         if not is_span:
             crediting.event(item)
         elif (quotation := crediting.quotation(item)) is not None:
