@@ -245,82 +245,106 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
             carried = (carry.family, ps, ps + 1)
             ignore.add(ps)  # the re-opening mark belongs to the running quotation
         closes, left_open = _scan(text, ps, pe, carried, ignore)
-        # The outermost quotation left open may be a stray apostrophe, and the paragraph is
-        # then read as if that mark were not there, and so on. Without it, the marks before it
-        # read the same, the stack was empty where it opened, and the marks after it open and
-        # close as they did above it (a mark it alone let close is a plural possessive, which
-        # never opens), so one reading gives every other: the next left open outermost is
-        # the next in `left_open`, and a quotation closes at the outside when no more stay
-        # open around it than the stray marks before it.
-        strays = []  # where the stray marks open, in order
-        continues = {}
-        while True:
-            still_open = left_open[len(strays)] if len(strays) < len(left_open) else None
-            if still_open is None or index in headlines:
-                break
-            if still_open[0] not in continues:
-                continues[still_open[0]] = _continues(text, paras, index, still_open[0], headlines)
-            if continues[still_open[0]] is not None:
-                break
-            # Left open with nothing re-opened after it: a quotation the writer did not close,
-            # unless it is a straight single mark on a few words, likely an apostrophe.
-            inner = text[still_open[2] : pe]
-            lenient = text[still_open[1]] != "'" and len(words(inner)) >= 4
-            if lenient or (still_open[1] == ps and carry is not None):
-                break
-            strays.append(still_open[1])  # a stray apostrophe: read on without it
+        strays, still_open = _strays(text, paras, index, left_open, headlines, carry is not None)
         done = [quote for depth, quote in closes if depth == bisect_left(strays, quote[3])]
-        for family, opened, content, close in done:
-            if carry is not None and opened == ps:
-                carry.segments.append(_trim(text, content, close))
-                carry.closed = close + 1
-                carry.paragraphs.append(index)
-                spans.append(carry)
-                carry = None
-                continue
-            span = Span([_trim(text, content, close)], opened, close + 1, family, [index])
-            span.headline = index in headlines
-            spans.append(span)
-        if still_open is not None:
-            family, opened, content = still_open
-            piece = _trim(text, content, pe)
-            if carry is not None and opened == ps:
-                carry.segments.append(piece)
-                carry.paragraphs.append(index)
-            else:
-                carry = Span([piece], opened, pe, family, [index], headline=index in headlines)
-            carry.closed = pe
-            nxt = _continues(text, paras, index, family, headlines)
-            last = None
-            if nxt is None and index not in headlines:
-                sentence = text[content : content + 1].isupper()
-                last = _runs_on(text, paras, index, family, headlines, sentence)
-            if last is not None:
-                for j in range(index + 1, last + 1):
-                    s, e = paras[j]
-                    if j < last and is_boilerplate(text[s:e]):
-                        continue
-                    close = e
-                    if j == last:
-                        while text[close - 1] not in MARKS:
-                            close -= 1
-                        close -= 1
-                    carry.segments.append(_trim(text, s, close))
-                    carry.paragraphs.append(j)
-                    carry.closed = close + 1 if j == last else e
-                spans.append(carry)
-                carry = None
-                index = last + 1
-                continue
-            if nxt is None:
-                spans.append(carry)
-                carry = None
-            else:
-                index = nxt
-                continue
-        index += 1
+        carry = _close(text, paras, index, done, carry, spans, headlines)
+        if still_open is None:
+            index += 1
+        else:
+            carry, index = _left_open(text, paras, index, still_open, carry, spans, headlines)
     if carry is not None:
         spans.append(carry)
     for span in spans:
         span.segments = [(s, e) for s, e in span.segments if s < e]
     return [span for span in spans if span.segments]
+
+
+def _strays(text: str, paras, index: int, left_open, headlines, carrying: bool):
+    """The marks left open in paragraph `index` that are stray apostrophes (where they open,
+    in order), and the quotation left open at its end once they are read past, or None.
+    `left_open` is what _scan leaves open, outermost first; `carrying`: a quotation runs on
+    into the paragraph.
+
+    The outermost quotation left open may be a stray apostrophe, and the paragraph is then
+    read as if that mark were not there, and so on. Without it, the marks before it read the
+    same, the stack was empty where it opened, and the marks after it open and close as they
+    did above it (a mark it alone let close is a plural possessive, which never opens), so one
+    reading gives every other: the next left open outermost is the next in `left_open`, and a
+    quotation closes at the outside when no more stay open around it than the stray marks
+    before it."""
+    ps, pe = paras[index]
+    strays = []
+    continues = {}
+    while True:
+        still_open = left_open[len(strays)] if len(strays) < len(left_open) else None
+        if still_open is None or index in headlines:
+            return strays, still_open
+        if still_open[0] not in continues:
+            continues[still_open[0]] = _continues(text, paras, index, still_open[0], headlines)
+        if continues[still_open[0]] is not None:
+            return strays, still_open
+        # Left open with nothing re-opened after it: a quotation the writer did not close,
+        # unless it is a straight single mark on a few words, likely an apostrophe.
+        inner = text[still_open[2] : pe]
+        lenient = text[still_open[1]] != "'" and len(words(inner)) >= 4
+        if lenient or (still_open[1] == ps and carrying):
+            return strays, still_open
+        strays.append(still_open[1])  # a stray apostrophe: read on without it
+
+
+def _close(text: str, paras, index: int, done, carry, spans: list[Span], headlines):
+    """Adds the quotations closed in paragraph `index` (`done`: family, opening mark, content
+    start, closing mark) to `spans`, the running quotation `carry` first if one closes here;
+    the quotation still running on, or None."""
+    ps = paras[index][0]
+    for family, opened, content, close in done:
+        if carry is not None and opened == ps:
+            carry.segments.append(_trim(text, content, close))
+            carry.closed = close + 1
+            carry.paragraphs.append(index)
+            spans.append(carry)
+            carry = None
+            continue
+        span = Span([_trim(text, content, close)], opened, close + 1, family, [index])
+        span.headline = index in headlines
+        spans.append(span)
+    return carry
+
+
+def _left_open(text: str, paras, index: int, still_open, carry, spans: list[Span], headlines):
+    """A quotation left open at the end of paragraph `index`: it goes on in the paragraph that
+    re-opens it, or runs on unmarked to one that closes it, or ends with its paragraph.
+    Returns the quotation still running on (or None) and the next paragraph to read."""
+    ps, pe = paras[index]
+    family, opened, content = still_open
+    piece = _trim(text, content, pe)
+    if carry is not None and opened == ps:
+        carry.segments.append(piece)
+        carry.paragraphs.append(index)
+    else:
+        carry = Span([piece], opened, pe, family, [index], headline=index in headlines)
+    carry.closed = pe
+    nxt = _continues(text, paras, index, family, headlines)
+    last = None
+    if nxt is None and index not in headlines:
+        sentence = text[content : content + 1].isupper()
+        last = _runs_on(text, paras, index, family, headlines, sentence)
+    if last is not None:
+        for j in range(index + 1, last + 1):
+            s, e = paras[j]
+            if j < last and is_boilerplate(text[s:e]):
+                continue
+            close = e
+            if j == last:
+                while text[close - 1] not in MARKS:
+                    close -= 1
+                close -= 1
+            carry.segments.append(_trim(text, s, close))
+            carry.paragraphs.append(j)
+            carry.closed = close + 1 if j == last else e
+        spans.append(carry)
+        return None, last + 1
+    if nxt is None:
+        spans.append(carry)
+        return None, index + 1
+    return carry, nxt
