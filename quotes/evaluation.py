@@ -5,7 +5,7 @@ tokens that identify them, and per article each quoted sentence with its utteran
 speaker and kind (quote, partial, fragment, unmarked).
 """
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from pathlib import Path
 
@@ -111,75 +111,124 @@ def _ratio(hits, total):
     return hits / total if total else 1.0
 
 
+@dataclass
+class _Tally:
+    """What scoring counts as it reads the gold articles, and what it misses, in order."""
+
+    misses: list = field(default_factory=list)
+    found_in: dict = field(default_factory=dict)  # (file, index) -> printing
+    gold_total: int = 0
+    found: int = 0
+    printing_total: int = 0
+    quoted: int = 0
+    speaker_ok: int = 0
+    speaker_total: int = 0
+    unit_ok: int = 0
+    unit_total: int = 0
+    sure_ok: int = 0
+    sure_total: int = 0
+
+
 def score(gold: dict) -> Scores:
     """Compare what the database holds for the gold articles with the gold standard."""
-    misses = []
-    found_in = {}  # (file, index) -> printing
-    gold_total = found = speaker_ok = speaker_total = unit_ok = unit_total = 0
-    sure_ok = sure_total = 0
-    printing_total = quoted = 0
+    tally = _Tally()
     for entry in gold["articles"]:
-        article = Article.objects.filter(source_file=entry["file"]).first()
-        printings = (
-            list(
-                Printing.objects.filter(article=article)
-                .exclude(quote__status=Quote.Status.REJECTED)
-                .select_related("person", "quote__merged_into")
-                .prefetch_related("person__alias_set", "person__memberships__unit")
-            )
-            if article
-            else []
-        )
-        folded = [(a, fold_typography(a.text)) for a in printings]
-        occurrences = entry["occurrences"]
-        gold_texts = [fold_typography(o["text"]) for o in occurrences]
-        for printing, text in folded:
-            printing_total += 1
-            if any(g in text or text in g for g in gold_texts):
-                quoted += 1
-            else:
-                misses.append(f"{entry['file']}: not quoted text: {printing.text[:70]!r}")
-        for index, occurrence in enumerate(occurrences):
-            if occurrence["kind"] != "quote":
-                continue
-            gold_total += 1
-            hit = next((a for a, text in folded if gold_texts[index] in text), None)
-            if hit is None:
-                misses.append(f"{entry['file']}: missed {occurrence['text'][:70]!r}")
-                continue
-            found += 1
-            found_in[(entry["file"], index)] = hit
-            speaker_total += 1
-            # Scored on whom this article credits (a linked quote may be credited to someone
-            # else by another outlet; that is a conflict for the archivist, not a misreading).
-            credited = hit.person
-            right = _speaker_right(credited, occurrence["speaker"], gold)
-            if not hit.doubt:
-                sure_total += 1
-                sure_ok += right
-            if right:
-                speaker_ok += 1
-            else:
-                name = credited.name if credited else hit.speaker_description or "nobody"
-                misses.append(
-                    f"{entry['file']}: speaker {name!r} for "
-                    f"{occurrence['text'][:50]!r} (gold {occurrence['speaker']}"
-                    + (", unsure: held for review)" if hit.doubt else ", sure: published)")
-                )
-            unit_id = (gold["speakers"].get(occurrence["speaker"]) or {}).get("unit")
-            if unit_id:
-                unit_total += 1
-                # A unit quoted as itself ("the 101st Airborne Division said") has its unit in
-                # the description it is credited by.
-                itself = credited is None and names_unit(
-                    hit.speaker_description, gold["units"][unit_id]
-                )
-                if itself or _unit_right(credited, gold["units"][unit_id]):
-                    unit_ok += 1
-                else:
-                    name = credited.name if credited else "nobody"
-                    misses.append(f"{entry['file']}: unit of {name} ≠ {unit_id}")
+        _score_article(entry, gold, tally)
+    gold_links, linked = _links(gold, tally.found_in, tally.misses)
+    misses = tally.misses
+    return Scores(
+        gold_sentences=tally.gold_total,
+        found_sentences=tally.found,
+        recall=_ratio(tally.found, tally.gold_total),
+        printings=tally.printing_total,
+        quoted_printings=tally.quoted,
+        precision=_ratio(tally.quoted, tally.printing_total),
+        speaker_accuracy=_ratio(tally.speaker_ok, tally.speaker_total),
+        unit_accuracy=_ratio(tally.unit_ok, tally.unit_total),
+        gold_links=gold_links,
+        found_links=linked,
+        link_recall=_ratio(linked, gold_links),
+        false_links=_false_links(gold, misses),
+        misses=misses,
+        sure_speaker_accuracy=_ratio(tally.sure_ok, tally.sure_total),
+        sure_share=_ratio(tally.sure_total, tally.speaker_total),
+    )
 
+
+def _printings(file: str) -> list[Printing]:
+    """The printings of the article archived from `file` that are not rejected."""
+    article = Article.objects.filter(source_file=file).first()
+    if not article:
+        return []
+    return list(
+        Printing.objects.filter(article=article)
+        .exclude(quote__status=Quote.Status.REJECTED)
+        .select_related("person", "quote__merged_into")
+        .prefetch_related("person__alias_set", "person__memberships__unit")
+    )
+
+
+def _score_article(entry: dict, gold: dict, tally: _Tally) -> None:
+    """One gold article: whether each printing is quoted text, and for each quoted sentence
+    whether it was found, credited to the right speaker, and that speaker to the right unit."""
+    folded = [(a, fold_typography(a.text)) for a in _printings(entry["file"])]
+    occurrences = entry["occurrences"]
+    gold_texts = [fold_typography(o["text"]) for o in occurrences]
+    for printing, text in folded:
+        tally.printing_total += 1
+        if any(g in text or text in g for g in gold_texts):
+            tally.quoted += 1
+        else:
+            tally.misses.append(f"{entry['file']}: not quoted text: {printing.text[:70]!r}")
+    for index, occurrence in enumerate(occurrences):
+        if occurrence["kind"] != "quote":
+            continue
+        tally.gold_total += 1
+        hit = next((a for a, text in folded if gold_texts[index] in text), None)
+        if hit is None:
+            tally.misses.append(f"{entry['file']}: missed {occurrence['text'][:70]!r}")
+            continue
+        tally.found += 1
+        tally.found_in[(entry["file"], index)] = hit
+        _score_speaker(entry["file"], occurrence, hit, gold, tally)
+
+
+def _score_speaker(file: str, occurrence: dict, hit: Printing, gold: dict, tally: _Tally) -> None:
+    """Whether the printing `hit` of a gold sentence credits its speaker, and their unit."""
+    tally.speaker_total += 1
+    # Scored on whom this article credits (a linked quote may be credited to someone
+    # else by another outlet; that is a conflict for the archivist, not a misreading).
+    credited = hit.person
+    right = _speaker_right(credited, occurrence["speaker"], gold)
+    if not hit.doubt:
+        tally.sure_total += 1
+        tally.sure_ok += right
+    if right:
+        tally.speaker_ok += 1
+    else:
+        name = credited.name if credited else hit.speaker_description or "nobody"
+        tally.misses.append(
+            f"{file}: speaker {name!r} for "
+            f"{occurrence['text'][:50]!r} (gold {occurrence['speaker']}"
+            + (", unsure: held for review)" if hit.doubt else ", sure: published)")
+        )
+    unit_id = (gold["speakers"].get(occurrence["speaker"]) or {}).get("unit")
+    if unit_id:
+        tally.unit_total += 1
+        # A unit quoted as itself ("the 101st Airborne Division said") has its unit in
+        # the description it is credited by.
+        itself = credited is None and names_unit(hit.speaker_description, gold["units"][unit_id])
+        if itself or _unit_right(credited, gold["units"][unit_id]):
+            tally.unit_ok += 1
+        else:
+            name = credited.name if credited else "nobody"
+            tally.misses.append(f"{file}: unit of {name} ≠ {unit_id}")
+
+
+def _links(gold: dict, found_in: dict, misses: list) -> tuple[int, int]:
+    """How many pairs of gold sentences in different articles are one statement, and how
+    many of those the archive links (their printings' quotes are one); each pair it does not
+    link is a miss."""
     gold_links = linked = 0
     occurrences = [
         (entry["file"], index, occurrence)
@@ -196,24 +245,7 @@ def score(gold: dict) -> Scores:
             linked += 1
         else:
             misses.append(f"{file_a}: {a['utterance']} not linked with {file_b}")
-
-    return Scores(
-        gold_sentences=gold_total,
-        found_sentences=found,
-        recall=_ratio(found, gold_total),
-        printings=printing_total,
-        quoted_printings=quoted,
-        precision=_ratio(quoted, printing_total),
-        speaker_accuracy=_ratio(speaker_ok, speaker_total),
-        unit_accuracy=_ratio(unit_ok, unit_total),
-        gold_links=gold_links,
-        found_links=linked,
-        link_recall=_ratio(linked, gold_links),
-        false_links=_false_links(gold, misses),
-        misses=misses,
-        sure_speaker_accuracy=_ratio(sure_ok, sure_total),
-        sure_share=_ratio(sure_total, speaker_total),
-    )
+    return gold_links, linked
 
 
 def _speaker_right(person, gold_speaker, gold) -> bool:
