@@ -15,7 +15,7 @@ from simple_history.utils import get_change_reason_from_object
 
 from verbatim import sql
 
-from .text import save_with_unique_slug
+from .slugs import save_with_unique_slug
 
 # What an article keeps exactly as archived: its bytes, how they are read, and their hash.
 FIXED_FIELDS = ("raw", "raw_format", "sha256")

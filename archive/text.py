@@ -1,13 +1,10 @@
-"""Names and titles as they are stored, and the unique slugs made from them in any script.
+"""Texts as they are stored: names and titles in one Unicode form without invisible
+characters, an article's text without direction overrides, and its paragraphs.
 
-Stored names and titles are in one Unicode form, without invisible characters."""
+Pure: no database. Unique slugs, which need one, are archive/slugs.py's."""
 
-import itertools
+import re
 import unicodedata
-
-from anyascii import anyascii
-from django.db import IntegrityError, transaction
-from django.utils.text import slugify
 
 # Invisible characters that change how a name displays or compares without being part of it:
 # Unicode's bidirectional controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069),
@@ -50,27 +47,27 @@ def clean_text(value: str) -> str:
     )
 
 
-def save_with_unique_slug(instance, text: str, save, *, max_length: int = 200) -> None:
-    """Give `instance` (a new row, no slug yet) the first free slug made from `text` in any
-    script ("Новая газета" -> "novaya-gazeta"; "le-monde-2" when "le-monde" is taken), and
-    `save()` it. When another process takes that slug between the look-up and the insert, the
-    next one is tried: each attempt has its own savepoint, so the caller's transaction goes on.
-    """
-    model = type(instance)
-    manager = model._default_manager
-    # Room for a "-NNNNN" suffix.
-    base = slugify(anyascii(text))[: max_length - 6].strip("-") or model._meta.model_name
-    for n in itertools.count(1):
-        slug = base if n == 1 else f"{base}-{n}"
-        if manager.filter(slug=slug).exists():
-            continue
-        instance.slug = slug
-        try:
-            with transaction.atomic():
-                save()
-        except IntegrityError:
-            if not manager.filter(slug=slug).exists():
-                instance.slug = ""
-                raise  # another unique field, not the slug: not ours to settle
-            continue
-        return
+# A line: the text between two line breaks (stored texts break lines with "\n" alone).
+_LINE = re.compile(r"[^\n]+")
+
+
+def paragraph_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each paragraph of `text`, the one rule of what a paragraph is: a line
+    that holds more than whitespace, without the whitespace around it. Extraction reads
+    quotations and their speakers by it, the article page shows it, and the admin compares
+    two versions of an article by it."""
+    spans = []
+    for match in _LINE.finditer(text):
+        start, end = match.span()
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end:
+            spans.append((start, end))
+    return spans
+
+
+def paragraphs(text: str) -> list[str]:
+    """The text of each paragraph of `text` (paragraph_spans)."""
+    return [text[start:end] for start, end in paragraph_spans(text)]

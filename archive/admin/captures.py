@@ -19,7 +19,8 @@ from ..fetch import CaptureFailed
 from ..forms import CaptureReviewForm
 from ..models import Article, Capture
 from ..services import ArticleRejected
-from .differences import paragraphs, text_difference
+from ..text import paragraphs
+from .differences import text_difference
 
 # While a capture waits or runs, its admin page reloads itself this often (seconds).
 CAPTURE_REFRESH_SECONDS = 5

@@ -6,13 +6,10 @@ import difflib
 
 from django.utils.html import format_html, format_html_join
 
+from ..text import paragraphs
+
 # Unchanged paragraphs shown either side of a change between two versions of an article.
 DIFF_CONTEXT = 1
-
-
-def paragraphs(text):
-    """The text's non-blank lines, stripped: what the comparison takes for paragraphs."""
-    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def word_difference(old, new):

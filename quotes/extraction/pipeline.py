@@ -1,5 +1,7 @@
 """The extraction steps in order: spans, kinds, attribution, statements, speakers."""
 
+from archive.text import paragraph_spans
+
 from .attribution import Attributor
 from .candidates import Cast, Situation
 from .entities import Entity, Resolver
@@ -8,7 +10,7 @@ from .narrative import narrative
 from .people import Names
 from .quotations import Extraction, Quotation, Speaker, TitleQuotation
 from .ranking import current
-from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like, paragraphs
+from .spans import MARKS, Span, find_spans, is_boilerplate, is_headline_like
 from .speech import mask
 from .subjects import Found
 from .text import fold_typography, words
@@ -115,7 +117,7 @@ def extract(body: str, *, title: str = "", outlet: str = "", decide=None) -> Ext
     `outlet`: the name of the outlet that printed it, whose words name nobody in it.
     `decide(candidates, quotation)` picks each quotation's source; by default the learned
     ranking does."""
-    paras = paragraphs(body)
+    paras = paragraph_spans(body)
     headlines = _headlines(body, paras, title)
     spans = sorted(find_spans(body, headlines), key=lambda s: s.opened)
     boiler = {i for i, (s, e) in enumerate(paras) if is_boilerplate(body[s:e])}

@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 
 import regex as re
 
+from archive.text import paragraph_spans
+
 from .speech import SPEECH_VERB
 from .text import words
 
@@ -28,20 +30,6 @@ class Span:
     family: str  # "double" or "single"
     paragraphs: list[int] = field(default_factory=list)  # indexes into the paragraph list
     headline: bool = False
-
-
-def paragraphs(body: str) -> list[tuple[int, int]]:
-    """(start, end) of each non-blank line, whitespace trimmed."""
-    out = []
-    for match in re.finditer(r"[^\n]+", body):
-        s, e = match.span()
-        while s < e and body[s].isspace():
-            s += 1
-        while e > s and body[e - 1].isspace():
-            e -= 1
-        if s < e:
-            out.append((s, e))
-    return out
 
 
 def is_boilerplate(line: str) -> bool:
@@ -233,7 +221,7 @@ def _runs_on(
 def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
     """All quotations in `text`, outermost only; `headlines` are paragraph indexes of title lines,
     whose quotations never run on into the next paragraph."""
-    paras = paragraphs(text)
+    paras = paragraph_spans(text)
     spans = []
     carry = None  # the Span of a quotation running on into the next paragraph
     index = 0

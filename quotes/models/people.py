@@ -9,7 +9,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from archive.models import HistoryManager
-from archive.text import save_with_unique_slug
+from archive.slugs import save_with_unique_slug
 from verbatim import pagecache
 
 from ..extraction.places import is_country, is_place

@@ -2,20 +2,19 @@
 article text with its quotes highlighted."""
 
 import datetime
-import re
 from dataclasses import dataclass
 
 from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
+from archive.text import paragraph_spans
 from quotes import public
 from quotes.timeline import long_date
 
 register = template.Library()
 
 # A blank line (possibly holding spaces) ends a paragraph of article text.
-PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n\s*")
 
 
 @register.filter
@@ -81,27 +80,6 @@ def entry(quote):
     )
 
 
-def _text(text):
-    """Plain text as HTML: escaped, line breaks kept."""
-    return escape(text).replace("\n", "<br>\n")
-
-
-def _paragraph_spans(body):
-    """[start, end) of each non-blank paragraph of `body`, without surrounding whitespace."""
-    spans, position = [], 0
-    for brk in PARAGRAPH_BREAK.finditer(body):
-        spans.append((position, brk.start()))
-        position = brk.end()
-    spans.append((position, len(body)))
-    for start, end in spans:
-        while start < end and body[start].isspace():
-            start += 1
-        while end > start and body[end - 1].isspace():
-            end -= 1
-        if start < end:
-            yield start, end
-
-
 def _marks(body, printings):
     """(start, end, printing) for each printed piece of `printings`, in order, clipped
     to the body and to each other so that no two overlap."""
@@ -124,13 +102,13 @@ def highlight(body, printings):
     printing carries id="a-<pk>", the anchor that a quote's page links to."""
     marks = _marks(body, printings)
     paragraphs, anchored = [], set()
-    for para_start, para_end in _paragraph_spans(body):
+    for para_start, para_end in paragraph_spans(body):
         html, cursor = [], para_start
         for start, end, printing in marks:
             start, end = max(start, para_start), min(end, para_end)
             if start >= end:
                 continue
-            html.append(_text(body[cursor:start]))
+            html.append(escape(body[cursor:start]))
             anchor = "" if printing.pk in anchored else format_html(' id="a-{}"', printing.pk)
             anchored.add(printing.pk)
             html.append(
@@ -138,11 +116,11 @@ def highlight(body, printings):
                     '<mark{}><a href="{}">{}</a></mark>',
                     anchor,
                     printing.quote.get_absolute_url(),
-                    mark_safe(_text(body[start:end])),  # noqa: S308 - escaped by _text
+                    escape(body[start:end]),
                 )
             )
             cursor = end
-        html.append(_text(body[cursor:para_end]))
+        html.append(escape(body[cursor:para_end]))
         paragraphs.append("<p>" + "".join(html) + "</p>")
     return mark_safe("\n".join(paragraphs))  # noqa: S308 - every piece escaped above
 

@@ -6,11 +6,12 @@ import time
 import pytest
 import regex as re
 
+from archive.text import paragraph_spans
 from bench.bench_extraction import articles
 from quotes.extraction import extract
 from quotes.extraction.memberships import ANY_UNIT
 from quotes.extraction.people import Names
-from quotes.extraction.spans import find_spans, paragraphs
+from quotes.extraction.spans import find_spans
 from quotes.extraction.speech import _SENTENCE_START, SentenceStarts, _starts_sentence
 
 TRICKY = [
@@ -58,7 +59,7 @@ def test_sentence_starts_are_those_a_scan_finds(text):
     """Where a sentence starts, for every position and paragraph floor, is what a scan from
     the floor finds."""
     starts = SentenceStarts(text)
-    paras = [s for s, _ in paragraphs(text)]
+    paras = [s for s, _ in paragraph_spans(text)]
     for pos in positions(text, 600):
         own = max((s for s in paras if s <= pos), default=0)
         for floor in (0, own, max(0, pos - 3), pos):
@@ -69,7 +70,7 @@ def test_sentence_starts_are_those_a_scan_finds(text):
 def test_names_lookups_are_those_a_scan_finds(text):
     """The units stated before a position, the mentions inside a stretch and whether a word
     stands in the text are what reading the whole text each time gives."""
-    names = Names(text, paragraphs(text), set())
+    names = Names(text, paragraph_spans(text), set())
     for pos in positions(text, 150):
         for noun in ("brigade", "regiment", "unit"):
             assert names.units.stated(noun, pos) == scanned_unit(text, noun, pos)

@@ -3,11 +3,11 @@ role; a role with no name, or a piece of an outlet's name, is nobody (invented p
 
 import pytest
 
+from archive.text import paragraph_spans
 from quotes.extraction import extract
 from quotes.extraction.descriptors import describes
 from quotes.extraction.people import Names
 from quotes.extraction.ranking import current
-from quotes.extraction.spans import paragraphs
 
 
 @pytest.mark.parametrize(
@@ -32,7 +32,7 @@ def test_a_role_with_no_name_is_nobody():
         'The Deputy Minister said: "Nothing is decided."\n\n'
         "Deputy Commander of the Obriy Regiment, Captain Ilko Varta, spoke too.\n"
     )
-    names = Names(body, paragraphs(body), set())
+    names = Names(body, paragraph_spans(body), set())
     assert [p.name for p in names.people] == ["Ilko Varta"]
 
 
@@ -49,7 +49,7 @@ def test_the_role_fits_the_description_that_refers_back():
         "Ostrava Mayor Lida Kern opened the bridge. Mr Justice Perrin was there, and so was "
         "Kentucky Gov. Ann Bolsh.\n"
     )
-    names = Names(body, paragraphs(body), set())
+    names = Names(body, paragraph_spans(body), set())
     people = {p.name: p for p in names.people}
     assert describes(people["Lida Kern"], "the mayor")
     assert describes(people["Perrin"], "the judge")

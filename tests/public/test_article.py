@@ -36,12 +36,13 @@ def test_article_page_shows_metadata(client, printing):
 
 @pytest.mark.django_db
 def test_body_is_plain_text_paragraphs_with_the_quote_highlighted(client, printing):
-    """Paragraphs become <p>, line breaks <br>, and the quote a <mark> linking to its page."""
+    """Each line that holds text is a paragraph (<p>), as extraction reads it, and the quote
+    a <mark> linking to its page."""
     html = client.get(printing.article.get_absolute_url()).content.decode()
     assert "<p>First paragraph.</p>" in html
     assert (
         f'<p>“<mark id="a-{printing.pk}"><a href="{printing.quote.get_absolute_url()}">'
-        "We hold the line,</a></mark>” said Ivan.<br>\nHe smiled.</p>"
+        "We hold the line,</a></mark>” said Ivan.</p>\n<p>He smiled.</p>"
     ) in html
     assert "<p>Last paragraph.</p>" in html
 
