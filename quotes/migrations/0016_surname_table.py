@@ -40,7 +40,7 @@ POSTGRESQL_BACK = [
 
 # SQLite: one trigger for inserts and one for updates. Django rebuilds a SQLite table for some
 # changes of its columns, which drops its triggers: a migration that does so to either table
-# must create these again (tests/test_people_resolution.py fails without them).
+# must create these again (tests/resolution/test_people_resolution.py fails without them).
 SQLITE = [
     *(
         f"CREATE TRIGGER {name}_surname_{event[0]} AFTER {event[1]} ON {table} "

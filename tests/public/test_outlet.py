@@ -3,8 +3,8 @@
 import pytest
 
 from quotes.models import Quote
-from tests.discovery.research import assert_only, follow, research_links
 from tests.factories import ArticleFactory, OutletFactory, PrintingFactory, QuoteFactory
+from tests.public.research import assert_only, follow, research_links
 
 
 @pytest.fixture

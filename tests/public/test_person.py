@@ -3,7 +3,6 @@
 import pytest
 
 from quotes.models import Quote
-from tests.discovery.research import assert_only, follow, research_links
 from tests.factories import (
     MembershipFactory,
     PersonAliasFactory,
@@ -12,6 +11,7 @@ from tests.factories import (
     QuoteFactory,
     UnitFactory,
 )
+from tests.public.research import assert_only, follow, research_links
 
 
 @pytest.fixture

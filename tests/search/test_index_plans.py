@@ -1,7 +1,7 @@
 """On PostgreSQL, what q and the outlet and date filters ask can be answered from indexes
 alone: the plans, with sequential scans priced out, read the full-text GIN index, the
 speakers' and descriptions' trigram indexes and the printings' outlet-and-date index, never
-every quote. (How fast, at scale: tests/scale_reads/plans.py.)"""
+every quote. (How fast, at scale: tests/long_lists/plans.py.)"""
 
 import datetime
 

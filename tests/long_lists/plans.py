@@ -6,8 +6,8 @@ words and names, deterministically; `explain` requests the list's pages through 
 client and prints EXPLAIN (ANALYZE, BUFFERS) of every query each page ran.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/verbatim_h1 VERBATIM_DEV=1 \\
-        .venv/bin/python -m tests.scale_reads.plans build 100000
-    DATABASE_URL=... VERBATIM_DEV=1 .venv/bin/python -m tests.scale_reads.plans explain
+        .venv/bin/python -m tests.long_lists.plans build 100000
+    DATABASE_URL=... VERBATIM_DEV=1 .venv/bin/python -m tests.long_lists.plans explain
 
 (The 1,000,000-printing benchmark with load and timings is `make bench`, in bench/scale/.)
 """

@@ -168,7 +168,7 @@ def test_the_compiled_stemmer_stems_as_snowballs_own_english_stemmer():
     from quotes.matching.stems import _STEMMER
 
     assert type(_STEMMER).__module__ == "Stemmer"  # the compiled one is installed and used
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     texts = [*(root / "tests" / "corpus").rglob("*.txt"), *(root / "demo").rglob("*.txt")]
     words = {w for p in texts for w in regex.findall(r"\p{Ll}+", p.read_text("utf-8").lower())}
     # Suffixes the algorithm strips in its steps, on words the texts may not inflect.
