@@ -40,6 +40,7 @@ test-postgres: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 # bandit on our code, medium severity and up ([tool.bandit] in pyproject.toml), then pip-audit
 # of every pinned package against PyPI's vulnerability data (needs the network): a known
