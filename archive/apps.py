@@ -1,3 +1,5 @@
+"""The archive app's configuration."""
+
 from django.apps import AppConfig
 
 

@@ -1,7 +1,7 @@
 """Background exports: a selection too large to stream is written to a file by a task
 (quotes.tasks.export_quotes_file), kept for EXPORT_KEEP_HOURS within EXPORT_DISK_BUDGET_BYTES,
 and fetched from its status page. One file is made per normalised query, and one address
-writes one file at a time (quotes.downloads starts them)."""
+writes one file at a time (quotes.views.downloads starts them)."""
 
 import contextlib
 import logging

@@ -3,16 +3,18 @@
 from django.contrib.sitemaps.views import sitemap
 from django.urls import path
 
-from . import downloads, feeds, replay
+from . import feeds
 from .sitemaps import SITEMAPS
 from .views import (
     about,
     articles,
+    downloads,
     home,
     outlets,
     people,
     permalinks,
     quote_list,
+    replay,
     site_files,
     units,
 )

@@ -379,14 +379,14 @@ LOGGING = {
 # Public lists.
 QUOTES_PER_PAGE = 25
 
-# Downloads (quotes/downloads.py): a selection of at most EXPORT_DIRECT_MAX_ROWS quotes and
+# Downloads (quotes/views/downloads.py): a selection of at most EXPORT_DIRECT_MAX_ROWS quotes and
 # printings streams back at once, well within a web worker's timeout; a larger one is written
 # by a task into EXPORT_DIR (shared by web and worker hosts) and kept EXPORT_KEEP_HOURS.
 EXPORT_DIRECT_MAX_ROWS = int(os.environ.get("EXPORT_DIRECT_MAX_ROWS", 20_000))
 EXPORT_DIR = Path(os.environ.get("EXPORT_DIR", BASE_DIR / "var" / "exports"))
 EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS", 72))
 # The space the stored export files may take together: past it, finishing an export deletes
-# the oldest files (quotes.exporting.drop_exports_over_budget), whose links then answer 410.
+# the oldest files (quotes.export_files.drop_exports_over_budget), whose links then answer 410.
 EXPORT_DISK_BUDGET_BYTES = int(os.environ.get("EXPORT_DISK_BUDGET_BYTES", 5 * 1024**3))
 # How many downloads may stream at once across every process: each holds a web worker and a
 # database connection for a few seconds, and four at once slowed every other answer of the

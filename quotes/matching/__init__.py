@@ -22,10 +22,10 @@ The modules, from the pure reading of text to the database:
 
 from .candidates import COMMON_KEY_POSTINGS, MAX_CANDIDATES, Candidates, choose_candidates
 from .canonical import DANGLING_MARKS, canonical_text, joined
-from .comparison import Comparison, compare
 from .index import MIN_SHARED_KEYS, fingerprint_keys, index_printings
 from .lookup import compatible, find_matches
 from .sentences import Sentence, printed_again, sentence_list, sentences_match, shared_content
+from .statements import Comparison, compare
 from .stems import content, english_stem
 
 __all__ = [

@@ -4,8 +4,8 @@ sentence by sentence."""
 from ..models import Person, Quote
 from ..names import may_be_one
 from .candidates import Candidates, choose_candidates
-from .comparison import SURE_MIN_WORDS, Comparison, compare
 from .sentences import printed_again, sentence_list
+from .statements import SURE_MIN_WORDS, Comparison, compare
 
 # A candidate quote's distinct sentences compared with a statement at most (its first, in
 # listing order): what one statement costs to link is bounded, however many printings of

@@ -8,8 +8,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from quotes import comparison as cmp
 from quotes import public
+from quotes import wording as cmp
 from quotes.timeline import AXIS_HEIGHT, Printing, histogram, long_date, plural, quote_strip
 
 register = template.Library()

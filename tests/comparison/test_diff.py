@@ -1,6 +1,6 @@
 """The word-by-word comparison of a printed wording with the canonical text (pure ops)."""
 
-from quotes.comparison import (
+from quotes.wording import (
     ADDED,
     CHANGED,
     DROPPED,

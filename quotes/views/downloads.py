@@ -24,11 +24,11 @@ from django.views.decorators.cache import never_cache
 
 from verbatim.ratelimit import client_network
 
-from . import absolute_urls
-from .export_files import PENDING, ExportInProgress, export_path, export_query
-from .exporting import CONTENT_TYPES, blocks, filtered_quotes, is_small
-from .models import Export
-from .tasks import export_quotes_file
+from .. import absolute_urls
+from ..export_files import PENDING, ExportInProgress, export_path, export_query
+from ..exporting import CONTENT_TYPES, blocks, filtered_quotes, is_small
+from ..models import Export
+from ..tasks import export_quotes_file
 
 # Seconds between two reloads of the status page of an unfinished export.
 STATUS_REFRESH_SECONDS = 5

@@ -11,7 +11,7 @@ from warcio.exceptions import ArchiveLoadFailed
 from archive.models import Capture
 from archive.warc import replay_response
 
-from . import public
+from .. import public
 
 # The archived page is someone else's markup: it may run no script (sandbox gives it an
 # opaque origin besides), load nothing from the outlet or anywhere else, submit no form and
