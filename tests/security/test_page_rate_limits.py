@@ -6,7 +6,8 @@ from django.contrib.syndication.views import Feed
 from django.test import override_settings
 from django.urls import reverse
 
-from quotes import downloads, urls
+from quotes import urls
+from quotes.views import downloads
 from tests.factories import QuoteFactory
 from verbatim.ratelimit import GROUPS
 
