@@ -59,6 +59,12 @@ class Printing(models.Model):
         blank=True,
         help_text="The speaker's rank, title and role as this article prints them.",
     )
+    language = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="The language these words are printed in, as an ISO 639-1 code ('uk', 'en'); "
+        "empty when the text is too short to tell.",
+    )
     confidence = models.FloatField(
         default=1.0,
         help_text="How sure the machine is of whom this article credits, 0 to 1.",
