@@ -93,12 +93,12 @@ class SuggestionActionsMixin(CurationPermissions):
 
 @admin.register(MergeSuggestion)
 class MergeSuggestionAdmin(SuggestionActionsMixin, admin.ModelAdmin):
-    list_display = ["quote_side", "candidate_side", "score", "status"]
+    list_display = ["quote_side", "candidate_side", "score", "evidence_shown", "status"]
     list_display_links = None
     list_filter = [OpenFirstStatusFilter]
     list_select_related = ["quote__person", "candidate__person"]
     search_fields = ["quote__text", "candidate__text", "=quote__short_id", "=candidate__short_id"]
-    fields = ["quote_side", "candidate_side", "score", "status", "created_at"]
+    fields = ["quote_side", "candidate_side", "score", "evidence_shown", "status", "created_at"]
     # Decided by the list's actions, which merge or dismiss.
     readonly_fields = fields
 
@@ -121,6 +121,23 @@ class MergeSuggestionAdmin(SuggestionActionsMixin, admin.ModelAdmin):
     @admin.display(description="may be the same statement as")
     def candidate_side(self, suggestion):
         return self._side(suggestion.candidate)
+
+    @admin.display(description="evidence")
+    def evidence_shown(self, suggestion):
+        """For a translation, what agreed and what did not (quotes.matching.evidence);
+        nothing for two printings in one language, which their words compare."""
+        evidence = suggestion.evidence or {}
+        if not evidence:
+            return "—"
+        agreed = ", ".join(evidence.get("agreed", [])) or "nothing"
+        disagreed = ", ".join(evidence.get("disagreed", [])) or "nothing"
+        return format_html(
+            "Translation ({}): {}.<br>Agreed: {}.<br>Did not agree: {}.",
+            " / ".join(evidence.get("languages", [])),
+            evidence.get("aligned", ""),
+            agreed,
+            disagreed,
+        )
 
     def merge_suggested(self, request, suggestion):
         source, target = survivor_order(

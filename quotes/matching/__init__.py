@@ -17,13 +17,18 @@ The modules, from the pure reading of text to the database:
 - `canonical`: a statement's fullest wording from its printings;
 - `index`: the fingerprint keys of a printing, and writing them;
 - `candidates`: the SQL choosing and reading the quotes a statement may repeat;
-- `lookup`: `find_matches`, the read a new statement runs to be linked.
+- `lookup`: `find_matches`, the read a new statement runs to be linked;
+- `evidence`: whether two printings in different languages are one statement translated;
+- `translations`: `find_translations`, the read that finds the quote a statement translates;
+- `originals`: which printings are in a statement's original language.
 """
 
 from .candidates import COMMON_KEY_POSTINGS, MAX_CANDIDATES, Candidates, choose_candidates
 from .canonical import DANGLING_MARKS, canonical_text, joined
+from .evidence import Evidence, weigh
 from .index import MIN_SHARED_KEYS, fingerprint_keys, index_printings
 from .lookup import compatible, find_matches
+from .originals import in_original, original_language, original_pieces
 from .sentences import Sentence, printed_again, sentence_list, sentences_match, shared_content
 from .statements import Comparison, compare
 from .stems import content, english_stem
@@ -35,6 +40,7 @@ __all__ = [
     "MIN_SHARED_KEYS",
     "Candidates",
     "Comparison",
+    "Evidence",
     "Sentence",
     "canonical_text",
     "choose_candidates",
@@ -44,10 +50,14 @@ __all__ = [
     "english_stem",
     "find_matches",
     "fingerprint_keys",
+    "in_original",
     "index_printings",
     "joined",
+    "original_language",
+    "original_pieces",
     "printed_again",
     "sentence_list",
     "sentences_match",
     "shared_content",
+    "weigh",
 ]

@@ -21,6 +21,11 @@ class MergeSuggestion(models.Model):
     quote = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="+")
     candidate = models.ForeignKey(Quote, on_delete=models.CASCADE, related_name="+")
     score = models.FloatField()
+    evidence = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="For a translation: what agreed and what did not (quotes.matching.evidence).",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
 

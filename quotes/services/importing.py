@@ -14,6 +14,7 @@ from . import ahead, lifecycle
 from .attribution import record_conflicts
 from .held import HeldPrintings, HeldStatement
 from .people import institutions, person_for
+from .translations import TranslationLinks
 from .units import unit_for
 
 logger = logging.getLogger(__name__)
@@ -143,6 +144,8 @@ class ArticleImport:
         self.made_here: set[int] = set()
         self.taken: set[int] = set()  # where the quotations stored start
         self.to_publish: list[Quote] = []  # the statements the machine is sure of
+        # The statement being linked across languages: its language and the evidence.
+        self.translations = TranslationLinks(article)
 
     def run(self) -> None:
         """Import the article: its people, then its statements, one after another."""
@@ -235,8 +238,10 @@ class ArticleImport:
         if self.held.needed_by(group, keys):
             self.write_held()
         person = self.people.get(group[0].speaker) if group[0].speaker else None
+        self.translations.start()
         quote, created, suggested = self.link(group, person)
         printings = [self.printing(quotation, quote) for quotation in group]
+        self.translations.set_language(printings)
         self.held.hold(HeldStatement(quote, person, printings, keys, created), suggested)
         self.pending.append(quote)
         if self.publishable(group, person, quote):
@@ -287,6 +292,10 @@ class ArticleImport:
         the pending refresh done first (refresh_pending): a quote that just gains a printing
         is refreshed with the others later, once."""
         sure, possible = self.matches([q.text for q in group], person)
+        if not sure and person is not None:
+            sure, possible = self.translations.link(
+                [q.text for q in group], person, possible, apart=self.made_here
+            )
         if sure:
             quote = self.join(sure)
             if quote.is_public and not self.publish:
@@ -347,7 +356,12 @@ class ArticleImport:
         )
         # A new quote has no suggestions yet, and `possible` names each candidate once.
         suggested = [
-            MergeSuggestion(quote=quote, candidate=candidate, score=score)
+            MergeSuggestion(
+                quote=quote,
+                candidate=candidate,
+                score=score,
+                evidence=self.translations.evidence.get(candidate.pk, {}),
+            )
             for candidate, score in possible
         ]
         return quote, suggested

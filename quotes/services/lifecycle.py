@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
 
-from quotes.matching import canonical_text
+from quotes.matching import canonical_text, original_pieces
 from quotes.models import (
     Correction,
     Membership,
@@ -66,23 +66,26 @@ def refresh_all(quotes: list[Quote]) -> None:
         return
     editable = [quote for quote in quotes if not quote.text_edited]
     printings = {quote.pk: {} for quote in editable}
-    # Every printing of them, once, for their texts and their dates (Quote.refresh_dates_of).
+    # Every printing of them, once, for their texts and their dates (Quote.refresh_dates_of),
+    # and its language or its article's, for the original's.
     rows = list(
         Printing.objects.filter(quote__in=[quote.pk for quote in quotes])
         .order_by("quote_id", "article_id", "start")
-        .values_list("quote_id", "article_id", "text", *Quote.DATED_BY)
+        .values_list("quote_id", "article_id", "text", *Quote.DATED_BY, "language")
     )
-    for quote_id, article_id, text, *_ in rows:
+    for quote_id, article_id, text, *dated, language in rows:
         if quote_id in printings:
-            printings[quote_id].setdefault(article_id, []).append(text)
+            article = printings[quote_id].setdefault(article_id, [dated[3], language, []])
+            article[1] = article[1] or language
+            article[2].append(text)
     for quote in editable:
-        pieces = printings[quote.pk]
-        text = canonical_text(list(pieces.values())) if pieces else quote.text
+        pieces = original_pieces(list(printings[quote.pk].values()))
+        text = canonical_text(pieces) if pieces else quote.text
         if text != quote.text:
             quote.text = text
             Quote.objects.filter(pk=quote.pk).update(text=text, updated_at=timezone.now())
     refresh_search(quotes)
-    Quote.refresh_dates_of(quotes, printings=[(row[0], *row[3:]) for row in rows])
+    Quote.refresh_dates_of(quotes, printings=[(row[0], *row[3:-1]) for row in rows])
 
 
 # Helpers ------------------------------------------------------------------------------------
