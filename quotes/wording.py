@@ -1,11 +1,14 @@
-"""Word-by-word comparison of an outlet's printed wording with a quote's canonical text."""
+"""Word-by-word comparison of an outlet's printed wording with a quote's canonical text, like
+with like: the printings in the statement's original language with its canonical text, each
+language's translations with each other, never a translation with the original."""
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from .extraction.text import words
+from .matching import canonical_text, in_original, original_language
 
 EQUAL = "equal"
 CHANGED = "changed"
@@ -182,3 +185,44 @@ def summary(ops):
     number, label = parts[0]
     head = f"{number} word{'' if number == 1 else 's'} {label}"
     return ", ".join([head] + [f"{n} {label}" for n, label in parts[1:]])
+
+
+@dataclass
+class LanguageGroup:
+    """The articles printing a statement in one language: the original's (the first of
+    them the original printing), or one translation's. `against`: the wording they are
+    compared with, None for the canonical text (the original's)."""
+
+    language: str
+    original: bool
+    articles: list = field(default_factory=list)
+    against: str | None = None
+
+
+def language_of(article) -> str:
+    """The language an article printed a statement in: its printings', else its own."""
+    return next((p.language for p in article.pieces if p.language), "") or article.language
+
+
+def by_language(articles) -> list[LanguageGroup]:
+    """`articles` (public.articles_printing's, in printing order) grouped by the language
+    they printed the statement in: the original language first (matching.originals), then
+    each translation in the order it was first printed, compared with its language's
+    fullest wording. A statement printed in one language is one group."""
+    if not articles:
+        return []
+    languages = [language_of(article) for article in articles]
+    if len({language for language in languages if language}) <= 1:
+        known = next((language for language in languages if language), "")
+        return [LanguageGroup(known, True, list(articles))]
+    dated = [(language, a.published) for language, a in zip(languages, articles, strict=True)]
+    original = original_language(dated)
+    groups = {original: LanguageGroup(original, True)}
+    for language, article in zip(languages, articles, strict=True):
+        key = original if in_original(language, original) else language
+        groups.setdefault(key, LanguageGroup(key, False)).articles.append(article)
+    for group in groups.values():
+        if not group.original:
+            pieces = [[p.text for p in article.pieces] for article in group.articles]
+            group.against = canonical_text(pieces)
+    return list(groups.values())

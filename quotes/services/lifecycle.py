@@ -71,12 +71,14 @@ def refresh_all(quotes: list[Quote]) -> None:
     rows = list(
         Printing.objects.filter(quote__in=[quote.pk for quote in quotes])
         .order_by("quote_id", "article_id", "start")
-        .values_list("quote_id", "article_id", "text", *Quote.DATED_BY, "language")
+        .values_list(
+            "quote_id", "article_id", "text", *Quote.DATED_BY, "language", "article__language"
+        )
     )
-    for quote_id, article_id, text, *dated, language in rows:
+    for quote_id, article_id, text, *dated, language, article_language in rows:
         if quote_id in printings:
-            article = printings[quote_id].setdefault(article_id, [dated[3], language, []])
-            article[1] = article[1] or language
+            article = printings[quote_id].setdefault(article_id, [dated[3], "", []])
+            article[1] = article[1] or language or article_language
             article[2].append(text)
     for quote in editable:
         pieces = original_pieces(list(printings[quote.pk].values()))
@@ -85,7 +87,7 @@ def refresh_all(quotes: list[Quote]) -> None:
             quote.text = text
             Quote.objects.filter(pk=quote.pk).update(text=text, updated_at=timezone.now())
     refresh_search(quotes)
-    Quote.refresh_dates_of(quotes, printings=[(row[0], *row[3:-1]) for row in rows])
+    Quote.refresh_dates_of(quotes, printings=[(row[0], *row[3:-2]) for row in rows])
 
 
 # Helpers ------------------------------------------------------------------------------------

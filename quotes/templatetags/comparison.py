@@ -76,13 +76,14 @@ def render_ops(ops):
     return mark_safe("".join(parts))  # noqa: S308 - each part built by format_html
 
 
-def compare_articles(quote, articles):
+def compare_articles(quote, articles, *, against: str | None = None):
     """What each of `articles` printed of `quote` (its `pieces`, see public.articles_printing)
-    against the canonical text, as one text: a Comparison for each article, in order, with
-    its `summary` ("2 words changed, 12 not printed"), `html` and `identical`. The canonical
-    text is read once, and articles that printed the same words (an agency's copy, say)
-    share one comparison."""
-    canonical = cmp.tokenize(quote.text)
+    against the canonical text (or the text `against`: a translation's fullest wording, for
+    translations into one language), as one text: a Comparison for each article, in order,
+    with its `summary` ("2 words changed, 12 not printed"), `html` and `identical`. The
+    canonical text is read once, and articles that printed the same words (an agency's
+    copy, say) share one comparison."""
+    canonical = cmp.tokenize(quote.text if against is None else against)
     comparisons, by_words = [], {}
     for article in articles:
         texts = tuple(piece.text for piece in article.pieces)

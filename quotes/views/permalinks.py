@@ -3,6 +3,7 @@
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language, get_language_info
 from django.views import View
 from django.views.generic import DetailView
 
@@ -11,6 +12,7 @@ from ..citations.citation import Citation, citable_quotes
 from ..citations.files import FILES
 from ..models import Correction, Membership, Quote
 from ..templatetags.comparison import compare_articles
+from ..wording import by_language, language_of
 
 
 class QuoteDetailView(DetailView):
@@ -41,9 +43,8 @@ class QuoteDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         articles = public.articles_printing(self.object)
-        comparisons = compare_articles(self.object, articles)
-        for article, comparison in zip(articles, comparisons, strict=True):
-            article.comparison = comparison
+        groups = self.by_language(articles)
+        comparisons = [article.comparison for article in articles]
         person = self.object.person
         memberships = (
             public.memberships().filter(person=person).select_related("unit")
@@ -53,6 +54,10 @@ class QuoteDetailView(DetailView):
         return super().get_context_data(
             articles=articles,
             outlets=self.by_outlet(articles),
+            # A statement printed in several languages is shown by language, the original
+            # first; in one, by outlet.
+            languages=groups if len(groups) > 1 else [],
+            quote_lang=groups[0].lang if groups else "",
             # The comparisons share one legend, shown where any of them marks a difference.
             marked=any(not comparison.identical for comparison in comparisons),
             # Every printing, in printing order, for the citation and the page's metadata.
@@ -61,6 +66,26 @@ class QuoteDetailView(DetailView):
             corrections=self.object.corrections.all() if self.object.has_corrections else [],
             **kwargs,
         )
+
+    def by_language(self, articles):
+        """The articles grouped by language (wording.by_language), each compared like with
+        like, each group and article with its language's name and the `lang` to mark its
+        words with where the page is in another language."""
+        page = (get_language() or "").split("-")[0]
+        groups = by_language(articles)
+        for group in groups:
+            group.name = language_name(group.language)
+            group.lang = group.language if group.language != page else ""
+            comparisons = compare_articles(self.object, group.articles, against=group.against)
+            for article, comparison in zip(group.articles, comparisons, strict=True):
+                article.comparison = comparison
+                language = language_of(article)
+                article.lang = language if language and language != page else ""
+                article.language_name = group.name
+                if not group.original:
+                    article.against = f"the fullest {group.name} translation"
+            group.articles[0].is_original = group.original and len(groups) > 1
+        return groups
 
     @staticmethod
     def by_outlet(articles):
@@ -71,6 +96,15 @@ class QuoteDetailView(DetailView):
             groups.setdefault(article.outlet_id, (article.outlet, []))[1].append(article)
         unknown = groups.pop(None, None)
         return list(groups.values()) + ([unknown] if unknown else [])
+
+
+def language_name(code: str) -> str:
+    """A language's name in the page's language ("Ukrainian"), or its code if Django does
+    not know it."""
+    try:
+        return str(get_language_info(code)["name_translated"]) if code else ""
+    except KeyError:
+        return code
 
 
 class QuoteCitationView(View):
