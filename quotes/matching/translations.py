@@ -76,16 +76,22 @@ def find_translations(
         .order_by("quote_id", "article_id", "start")
         .values_list("pk", "quote_id", "article_id", "text", "language", "article__language")
     )[:MAX_PRINTINGS]
-    rows = list(rows)
-    if not rows:
-        return []
     new = joined(texts)
+    cyrillic = is_cyrillic(new)
+    # Two printings in one script are never read for their language here: the cost of an
+    # import of English articles stays what it was.
+    printed = {
+        quote_id: [p for p in in_articles if is_cyrillic(p[1]) != cyrillic or cyrillic]
+        for quote_id, in_articles in _by_article(rows).items()
+    }
+    if not any(printed.values()):
+        return []
     language = language_of(new, stored=language, fallback=fallback)
     if not language:
         return []
     best: dict[int, Translated] = {}
-    for quote_id, printed in _by_article(rows).items():
-        for ids, text, stored, article_language in printed:
+    for quote_id, in_articles in printed.items():
+        for ids, text, stored, article_language in in_articles:
             other = language_of(text, stored=stored, fallback=article_language)
             if not crosses(language, other, new, text) or not words(text):
                 continue

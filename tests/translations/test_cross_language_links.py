@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from archive.services import archive_article
 from quotes.matching import weigh
+from quotes.matching.translations import find_translations
 from quotes.models import MergeSuggestion, Quote
 from tests.factories import ArticleFactory, PersonFactory, PrintingFactory, QuoteFactory
 
@@ -157,3 +158,47 @@ def test_another_persons_statement_is_not_joined():
     article = import_english(TRANSLATION)
 
     assert quote.pk not in quotes_of(article)
+
+
+def test_an_original_printed_after_its_translation_finds_it(speaker):
+    """The Ukrainian original read after the English translation is in the archive finds
+    the English quote, with strong evidence."""
+    english = QuoteFactory(person=speaker, text=TRANSLATION)
+    article = ArticleFactory(published=DAY, body=f"Intro.\n\n“{TRANSLATION}” she said.")
+    PrintingFactory(quote=english, text=TRANSLATION, article=article, language="en")
+
+    (found,) = find_translations([ORIGINAL], person=speaker, printed_on=DAY)
+
+    assert found.quote == english
+    assert found.evidence.strong
+    assert (found.new_language, found.language) == ("uk", "en")
+
+
+def test_a_russian_printing_of_a_ukrainian_statement_is_weighed(speaker):
+    """Two Cyrillic languages are weighed as a translation too, names compared as printed."""
+    quote = original_quote(speaker)
+    russian = (
+        "Сегодня утром наши защитники отбили 12 штурмов возле Вербовки. "
+        "Враг потерял три танка и бронемашину. "
+        "Мы удерживаем позиции на Осокоровском направлении и не отступим."
+    )
+
+    (found,) = find_translations([russian], person=speaker, printed_on=DAY)
+
+    assert found.quote == quote
+    assert found.new_language == "ru"
+    assert found.evidence.strong
+
+
+def test_english_printings_are_never_read_for_their_language(speaker, monkeypatch):
+    """Two English printings of one speaker are not weighed as translations, and nothing
+    reads their language: an English archive's import costs what it did."""
+    english = QuoteFactory(person=speaker, text=TRANSLATION)
+    article = ArticleFactory(published=DAY, body=f"Intro.\n\n“{TRANSLATION}” she said.")
+    PrintingFactory(quote=english, text=TRANSLATION, article=article)
+
+    def refuse(text):
+        raise AssertionError("no language should be read")
+
+    monkeypatch.setattr("quotes.matching.translations.detect", refuse)
+    assert find_translations([RETOLD], person=speaker, printed_on=DAY) == []
