@@ -64,8 +64,34 @@ def find_translations(
     anchor agreeing. `apart`: quotes it is surely not (its article's)."""
     if person is None or printed_on is None:
         return []
+    new = joined(texts)
+    cyrillic = is_cyrillic(new)
+    # Two printings in one script are never read for their language here: the cost of an
+    # import of English articles stays what it was.
+    printed = {
+        quote_id: [p for p in in_articles if cyrillic or is_cyrillic(p[1])]
+        for quote_id, in_articles in _by_article(_near(person, printed_on, apart)).items()
+    }
+    if not any(printed.values()):
+        return []
+    language = language_of(new, stored=language, fallback=fallback)
+    if not language:
+        return []
+    best = _weighed(printed, new, language)
+    quotes = Quote.objects.in_bulk(list(best))
+    found = []
+    for quote_id, translated in best.items():
+        if quote_id in quotes:
+            translated.quote = quotes[quote_id]
+            found.append(translated)
+    return sorted(found, key=lambda t: (_rank(t.evidence), -t.quote.pk), reverse=True)
+
+
+def _near(person, printed_on: date, apart):
+    """The printings of `person`'s live quotes printed within LINK_DAYS of `printed_on`,
+    but those of `apart`: (id, quote id, article id, text, language, article's language)."""
     window = timedelta(days=LINK_DAYS)
-    rows = (
+    return (
         Printing.objects.filter(
             quote__person=person,
             quote__merged_into__isnull=True,
@@ -76,26 +102,19 @@ def find_translations(
         .order_by("quote_id", "article_id", "start")
         .values_list("pk", "quote_id", "article_id", "text", "language", "article__language")
     )[:MAX_PRINTINGS]
-    new = joined(texts)
-    cyrillic = is_cyrillic(new)
-    # Two printings in one script are never read for their language here: the cost of an
-    # import of English articles stays what it was.
-    printed = {
-        quote_id: [p for p in in_articles if is_cyrillic(p[1]) != cyrillic or cyrillic]
-        for quote_id, in_articles in _by_article(rows).items()
-    }
-    if not any(printed.values()):
-        return []
-    language = language_of(new, stored=language, fallback=fallback)
-    if not language:
-        return []
+
+
+def _weighed(printed: dict, new: str, language: str) -> dict[int, Translated]:
+    """Each quote's best evidence (its quote not read yet) among its articles in another
+    language than `new`'s, where an anchor agrees. The original is the Cyrillic side, or
+    `new` when both are: names missing are counted on its side."""
     best: dict[int, Translated] = {}
     for quote_id, in_articles in printed.items():
         for ids, text, stored, article_language in in_articles:
             other = language_of(text, stored=stored, fallback=article_language)
             if not crosses(language, other, new, text) or not words(text):
                 continue
-            original, translation = (text, new) if language == "en" else (new, text)
+            original, translation = (new, text) if is_cyrillic(new) else (text, new)
             evidence = weigh(original, translation)
             if not evidence.possible:
                 continue
@@ -103,13 +122,7 @@ def find_translations(
             if found is None or _rank(evidence) > _rank(found.evidence):
                 detected = {} if stored else dict.fromkeys(ids, other)
                 best[quote_id] = Translated(None, evidence, other, language, detected)
-    quotes = Quote.objects.in_bulk(list(best))
-    found = []
-    for quote_id, translated in best.items():
-        if quote_id in quotes:
-            translated.quote = quotes[quote_id]
-            found.append(translated)
-    return sorted(found, key=lambda t: (_rank(t.evidence), -t.quote.pk), reverse=True)
+    return best
 
 
 def _rank(evidence: Evidence) -> tuple:
