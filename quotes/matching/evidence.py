@@ -153,32 +153,59 @@ def _pair_score(a: Sentence, b: Sentence) -> float | None:
     return fit + len(agreed) + shared_numbers - 0.5 * contradiction
 
 
-def align(a: list[Sentence], b: list[Sentence]) -> list[tuple[int, int]]:
-    """The sentences of `a` and `b` paired in order (i, j), each at most once, to the best
-    total `_pair_score`: a translation may leave sentences out on either side."""
+def _together(first: Sentence, second: Sentence) -> Sentence:
+    """Two sentences read as one: a translator may split a sentence or join two."""
+    names = dict(first.names)
+    for key, printed in second.names:
+        names.setdefault(key, printed)
+    return Sentence(
+        f"{first.text} {second.text}",
+        first.letters + second.letters,
+        first.numbers | second.numbers,
+        tuple(names.items()),
+        first.first,
+    )
+
+
+# Each move of the alignment: how many sentences of each side it takes.
+_MOVES = {"a": (1, 0), "b": (0, 1), "ab": (1, 1), "aab": (2, 1), "abb": (1, 2)}
+# What a split or joined sentence costs beside a sentence translated as one.
+_SPLIT_COST = 0.3
+
+
+def _read_together(sentences: list[Sentence], end: int, count: int) -> Sentence:
+    return sentences[end - 1] if count == 1 else _together(sentences[end - 2], sentences[end - 1])
+
+
+def align(a: list[Sentence], b: list[Sentence]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The sentences of `a` and `b` paired in order, one with one, or one with two a
+    translator split or joined ((indexes in a), (indexes in b)), each sentence at most once,
+    to the best total `_pair_score`: a translation may leave sentences out on either side."""
     n, m = len(a), len(b)
     best = [[0.0] * (m + 1) for _ in range(n + 1)]
     step = [[""] * (m + 1) for _ in range(n + 1)]
     for i in range(n + 1):
         for j in range(m + 1):
-            if i == 0 and j == 0:
-                continue
             options = []
-            if i:
-                options.append((best[i - 1][j], "a"))
-            if j:
-                options.append((best[i][j - 1], "b"))
-            if i and j:
-                score = _pair_score(a[i - 1], b[j - 1])
-                if score is not None and score > 0:
-                    options.append((best[i - 1][j - 1] + score, "ab"))
-            best[i][j], step[i][j] = max(options)
+            for move, (da, db) in _MOVES.items():
+                if da > i or db > j:
+                    continue
+                gain = 0.0
+                if da and db:
+                    x, y = _read_together(a, i, da), _read_together(b, j, db)
+                    score = _pair_score(x, y)
+                    if score is None or score <= 0:
+                        continue
+                    gain = score - (_SPLIT_COST if da + db > 2 else 0.0)
+                options.append((best[i - da][j - db] + gain, move))
+            if options:
+                best[i][j], step[i][j] = max(options)
     pairs, i, j = [], n, m
     while i or j:
-        move = step[i][j]
-        if move == "ab":
-            pairs.append((i - 1, j - 1))
-        i, j = i - (move != "b"), j - (move != "a")
+        da, db = _MOVES[step[i][j]]
+        if da and db:
+            pairs.append((tuple(range(i - da, i)), tuple(range(j - db, j))))
+        i, j = i - da, j - db
     return pairs[::-1]
 
 
@@ -187,7 +214,7 @@ class Evidence:
     """What two printings in different languages share, over their aligned sentences: what
     agreed and what did not, in words an archivist reads in the admin."""
 
-    aligned: int = 0  # sentence pairs aligned
+    aligned: int = 0  # the sentences of the shorter side aligned
     shorter: int = 0  # the sentences of the shorter side
     numbers: list[str] = field(default_factory=list)  # agreeing
     names: list[str] = field(default_factory=list)  # agreeing: "Вербівки = Verbivka"
@@ -250,9 +277,10 @@ def weigh(original: str, translation: str) -> Evidence:
     only asymmetry is that names missing are counted on `original`'s side)."""
     a, b = read(original), read(translation)
     evidence = Evidence(shorter=min(len(a), len(b)))
+    covered_a = covered_b = 0
     for i, j in align(a, b):
-        x, y = a[i], b[j]
-        evidence.aligned += 1
+        x, y = _read_together(a, i[-1] + 1, len(i)), _read_together(b, j[-1] + 1, len(j))
+        covered_a, covered_b = covered_a + len(i), covered_b + len(j)
         agreed, missing = _shared_names(x, y)
         # One name inflected twice ("Вербівки", "Вербівці") is one anchor.
         seen = {n.split(" = ")[-1] for n in evidence.names}
@@ -263,4 +291,5 @@ def weigh(original: str, translation: str) -> Evidence:
             evidence.contradicting.append(
                 f"{', '.join(sorted(x.numbers))} against {', '.join(sorted(y.numbers))}"
             )
+    evidence.aligned = covered_a if len(a) <= len(b) else covered_b
     return evidence

@@ -202,3 +202,14 @@ def test_english_printings_are_never_read_for_their_language(speaker, monkeypatc
 
     monkeypatch.setattr("quotes.matching.translations.detect", refuse)
     assert find_translations([RETOLD], person=speaker, printed_on=DAY) == []
+
+
+def test_a_sentence_split_in_two_by_the_translator_still_aligns():
+    """A translator who splits a long sentence in two (or joins two) keeps the alignment."""
+    split = TRANSLATION.replace(
+        "We are holding our positions in the Osokorivka direction and will not retreat.",
+        "We are holding our positions in the Osokorivka direction. We will not retreat.",
+    )
+    evidence = weigh(ORIGINAL, split)
+    assert evidence.aligned == 3
+    assert evidence.strong
