@@ -106,3 +106,12 @@ def test_a_statement_in_one_language_is_shown_by_outlet(client):
     assert by_class(tree, "language-printings") == []
     assert by_class(tree, "printing__language") == []
     assert [text(h) for h in by_class(tree, "outlet-printings__name")] == ["Early Wire 1 article"]
+
+
+def test_on_a_ukrainian_page_the_english_words_carry_their_lang(client, statement, settings):
+    """Where the page itself is Ukrainian, the original needs no lang of its own and each
+    English translation is marked lang="en"."""
+    settings.LANGUAGE_CODE = "uk"
+    tree = parse(client.get(statement.get_absolute_url()))
+    assert [t.get("lang") for t in by_class(tree, "printing__text")] == [None, "en", "en"]
+    assert tree.xpath('//blockquote[contains(@class, "quote--large")]/div') == []
