@@ -22,6 +22,9 @@ from ..names import spell
 STRONG_ANCHORS = 2
 # ...and at least this share of the shorter side's sentences is aligned ("most of them").
 STRONG_ALIGNED = 0.6
+# ...or, where only one sentence aligns, this many: one sentence sharing a place and a
+# number with another of the speaker's that week may be another statement on that place.
+STRONG_ONE_SENTENCE_ANCHORS = 3
 # A name of the original the translation's aligned sentences leave out, at most (a title
 # or an institution a translator renders in words: "ЗСУ", "the Armed Forces").
 STRONG_MISSING_NAMES = 1
@@ -233,8 +236,9 @@ class Evidence:
     def strong(self) -> bool:
         """Surely one statement translated (its speaker and days are the caller's to check):
         anchors agree, most sentences align, no number contradicts, hardly a name missing."""
+        least = STRONG_ANCHORS if self.aligned > 1 else STRONG_ONE_SENTENCE_ANCHORS
         return (
-            self.anchors >= STRONG_ANCHORS
+            self.anchors >= least
             and self.aligned_share >= STRONG_ALIGNED
             and not self.contradicting
             and len(self.missing_names) <= STRONG_MISSING_NAMES

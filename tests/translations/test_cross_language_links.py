@@ -213,3 +213,34 @@ def test_a_sentence_split_in_two_by_the_translator_still_aligns():
     evidence = weigh(ORIGINAL, split)
     assert evidence.aligned == 3
     assert evidence.strong
+
+
+def test_one_sentence_sharing_a_place_and_a_number_is_only_suggested(speaker):
+    """One sentence of another statement that week, naming the same village and the same
+    number, is not joined: one sentence needs three anchors. It is suggested, with the
+    evidence."""
+    quote = original_quote(speaker)
+
+    article = import_english("Near Verbivka, 12 soldiers of the brigade were given medals today.")
+
+    assert quote.pk not in quotes_of(article)
+    suggestion = MergeSuggestion.objects.get(candidate=quote)
+    assert {"number 12", "name Вербівки = Verbivka"} <= set(suggestion.evidence["agreed"])
+
+
+def test_one_translated_sentence_with_three_anchors_joins(speaker):
+    """A single translated sentence that keeps a number, a place and a direction joins."""
+    quote = original_quote(speaker)
+    one = (
+        "Сьогодні вранці наші оборонці відбили 12 штурмів біля Вербівки на Осокорівському напрямку."
+    )
+    article = ArticleFactory(published=DAY, language="uk", body=f"Вступ.\n\n«{one}»")
+    PrintingFactory(quote=quote, text=one, article=article, language="uk")
+
+    english = import_english(
+        "This morning our defenders repelled 12 assaults near Verbivka in the Osokorivka "
+        "direction.",
+        name="one.txt",
+    )
+
+    assert quotes_of(english) == {quote.pk}
