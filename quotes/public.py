@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.http import Http404
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.translation import get_language, override
 
 from archive.models import Article, Outlet
 
@@ -276,21 +277,30 @@ def page_path(obj) -> str:
     """`obj.get_absolute_url()`, worked out once per process for each address. reverse()
     costs tens of microseconds and a list page asks for a few hundred paths (a quote's, its
     speaker's, units' and outlets'); a path depends only on the model, the field its address
-    is made of, the URLconf and the script prefix, all in the key."""
+    is made of, the URLconf, the script prefix and the language (whose code prefixes every
+    address but English's), all in the key."""
     label = obj._meta.label_lower
     key = (
         label,
         getattr(obj, ADDRESS_FIELDS[label]),
         get_urlconf(settings.ROOT_URLCONF),
         get_script_prefix(),
+        get_language(),
     )
     return _remembered(key, obj.get_absolute_url)
+
+
+def cited_path(obj) -> str:
+    """The path of obj's page in the default language, as its permalink always was: the
+    address a citation gives, the same whichever language the page citing it is in."""
+    with override(settings.LANGUAGE_CODE):
+        return page_path(obj)
 
 
 def view_path(viewname: str) -> str:
     """`reverse(viewname)` for a view that takes no arguments, worked out once per process
     like page_path: every page's header, footer and feed links name a dozen such views."""
-    key = (viewname, get_urlconf(settings.ROOT_URLCONF), get_script_prefix())
+    key = (viewname, get_urlconf(settings.ROOT_URLCONF), get_script_prefix(), get_language())
     return _remembered(key, lambda: reverse(viewname))
 
 
