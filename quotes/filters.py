@@ -4,6 +4,7 @@ import functools
 
 from django import forms
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext_lazy as _
 from django_filters import (
     CharFilter,
     ChoiceFilter,
@@ -19,10 +20,17 @@ from . import public, search
 from .models import LIST_ORDER, OUTLETS_ORDER, Person, Quote, Unit
 
 ISO_DATE = "%Y-%m-%d"
-BAD_DATE = "Give the date as YYYY-MM-DD, for example 2024-03-01."
-STAFF_ONLY_STATUS = (
+BAD_DATE = _("Give the date as YYYY-MM-DD, for example 2024-03-01.")
+STAFF_ONLY_STATUS = _(
     "Only archive staff can choose quotes by status; the public list shows published quotes."
 )
+
+# What a slug that names no public record is told, by the noun of what it should name.
+UNKNOWN = {
+    "speaker": _("No speaker is known as “%(value)s”."),
+    "unit": _("No unit is known as “%(value)s”."),
+    "outlet": _("No outlet is known as “%(value)s”."),
+}
 
 
 class QuoteFilterForm(forms.Form):
@@ -30,7 +38,7 @@ class QuoteFilterForm(forms.Form):
         cleaned_data = super().clean()
         start, end = cleaned_data.get("from"), cleaned_data.get("to")
         if start and end and start > end:
-            raise forms.ValidationError("The “from” date is after the “to” date.")
+            raise forms.ValidationError(_("The “from” date is after the “to” date."))
         return cleaned_data
 
 
@@ -114,7 +122,7 @@ def slug_filter(noun, field_name, queryset, **attrs):
         lookup_expr="exact",
         to_field_name="slug",
         queryset=queryset,
-        error_messages={"invalid_choice": f"No {noun} is known as “%(value)s”."},
+        error_messages={"invalid_choice": UNKNOWN[noun]},
         **attrs,
     )
 
@@ -153,14 +161,14 @@ class QuoteFilter(FilterSet):
     (`strict`), never the unfiltered list.
     """
 
-    q = text_filter("Words", "by_words")
-    who = text_filter("Speaker’s name", "by_who")
-    unit_name = text_filter("Unit’s name", "by_unit_name")
+    q = text_filter(_("Words"), "by_words")
+    who = text_filter(_("Speaker’s name"), "by_who")
+    unit_name = text_filter(_("Unit’s name"), "by_unit_name")
     speaker = slug_filter(
         "speaker",
         "person",
         visible(public_people, Person.objects.all()),
-        label="Speaker",
+        label=_("Speaker"),
         widget=forms.HiddenInput,
     )
     unit = slug_filter(
@@ -168,43 +176,47 @@ class QuoteFilter(FilterSet):
         "person__memberships__unit",
         visible(public_units, Unit.objects.all()),
         method="by_unit",
-        label="Unit",
+        label=_("Unit"),
         widget=forms.HiddenInput,
     )
     outlet = slug_filter(
         "outlet",
         "printings__printed_by",
         visible(public_outlets, Outlet.objects.all()),
-        label="Outlet",
+        label=_("Outlet"),
         widget=forms.HiddenInput,
     )
     # "from" is a Python keyword, so these two are declared through the class namespace.
-    locals().update({"from": date_filter("From", "gte"), "to": date_filter("To", "lte")})
+    locals().update({"from": date_filter(_("From"), "gte"), "to": date_filter(_("To"), "lte")})
     min_outlets = CountFilter(
         field_name="reach",
         lookup_expr="gte",
-        label="Printed by at least (outlets)",
+        label=_("Printed by at least (outlets)"),
         min_value=1,
         error_messages={
-            "invalid": "Give the number of outlets as a whole number, for example 2.",
-            "min_value": "Give at least 1 outlet.",
+            "invalid": _("Give the number of outlets as a whole number, for example 2."),
+            "min_value": _("Give at least 1 outlet."),
         },
         widget=forms.NumberInput(attrs={"min": 1, "inputmode": "numeric"}),
     )
     sort = ChoiceFilter(
-        label="Sort",
-        choices=[("best", "Best match"), ("newest", "Newest"), ("outlets", "Most outlets")],
+        label=_("Sort"),
+        choices=[
+            ("best", _("Best match")),
+            ("newest", _("Newest")),
+            ("outlets", _("Most outlets")),
+        ],
         empty_label=None,
         method="by_nothing",
-        error_messages={"invalid_choice": "“%(value)s” is not a way to sort quotes."},
+        error_messages={"invalid_choice": _("“%(value)s” is not a way to sort quotes.")},
     )
     status = ChoiceFilter(
         field_name="status",
         lookup_expr="exact",
-        label="Status",
+        label=_("Status"),
         choices=Quote.Status.choices,
-        empty_label="Published (default)",
-        error_messages={"invalid_choice": "“%(value)s” is not a status of a quote."},
+        empty_label=_("Published (default)"),
+        error_messages={"invalid_choice": _("“%(value)s” is not a status of a quote.")},
     )
 
     # Applied in one filter() call, so that together they must hold for one printing:
@@ -225,7 +237,7 @@ class QuoteFilter(FilterSet):
             # list of suggested or rejected quotes.
             self.filters["status"] = ChoiceFilter(
                 field_name="status",
-                label="Status",
+                label=_("Status"),
                 choices=[],
                 error_messages={"invalid_choice": STAFF_ONLY_STATUS},
                 widget=forms.HiddenInput,

@@ -28,8 +28,9 @@ MONTH_SPAN_LIMIT = 12 * 20  # months: up to twenty years, bars per month; beyond
 
 
 def long_date(day):
-    """The day as the template filter date:"j F Y" writes it: "1 April 2031"."""
-    return formatted(day, "j F Y", get_language())
+    """The day as the template filter date:"j E Y" writes it: "1 April 2031" ("1 квітня
+    2031": E is the month as a date names it, which in English is its name)."""
+    return formatted(day, "j E Y", get_language())
 
 
 def short_date(day):

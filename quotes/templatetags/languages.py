@@ -26,13 +26,15 @@ class Language:
 
 
 @register.simple_tag(takes_context=True)
-def page_languages(context):
-    """{% page_languages as languages %}: a Language for each of LANGUAGES. A page that does
-    not resolve (a 404) is offered as the other language's front page."""
+def page_languages(context, home=False):
+    """{% page_languages as languages %}: a Language for each of LANGUAGES. With home=True
+    (the error pages: an address that is not, or no longer, public is not offered again
+    under another prefix), and for an address that does not resolve, each language's front
+    page instead."""
     request = context.get("request")
     if request is None:
         return []
-    here = request.get_full_path()
+    here = reverse("quotes:home") if home else request.get_full_path()
     active = get_language()
     languages = []
     for code, name in settings.LANGUAGES:

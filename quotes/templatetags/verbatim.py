@@ -24,7 +24,7 @@ def page_path(obj):
     return public.page_path(obj)
 
 
-# {{ day|long_date }}: a day (a date, not a datetime) as {{ day|date:"j F Y" }} writes it,
+# {{ day|long_date }}: a day (a date, not a datetime) as {{ day|date:"j E Y" }} writes it,
 # "1 April 2031", remembered (see quotes.timeline.formatted).
 register.filter("long_date", long_date)
 
