@@ -5,12 +5,13 @@ code (/uk/quotes/)."""
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from verbatim import service
 
-admin.site.site_header = "Verbatim archive"
+admin.site.site_header = _("Verbatim archive")
 admin.site.site_title = "Verbatim"
-admin.site.index_title = "Archive administration"
+admin.site.index_title = _("Archive administration")
 
 urlpatterns = [
     path("healthz", service.healthz, name="healthz"),
