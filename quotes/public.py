@@ -297,10 +297,34 @@ def cited_path(obj) -> str:
         return page_path(obj)
 
 
+# What is not a page but a file (feeds, the sitemap, downloads, citation files) is linked at
+# its English address from a page in any language, the address it has always had.
+LASTING_VIEWS = {
+    "quotes:quote-feed",
+    "quotes:corrections-feed",
+    "quotes:person-feed",
+    "quotes:unit-feed",
+    "quotes:outlet-feed",
+    "quotes:sitemap",
+    "quotes:quote-export-csv",
+    "quotes:quote-export-jsonl",
+    "quotes:quote-citation",
+}
+
+
+def lasting_reverse(viewname: str, **kwargs) -> str:
+    """reverse() in the default language: the address of a view of LASTING_VIEWS."""
+    with override(settings.LANGUAGE_CODE):
+        return reverse(viewname, kwargs=kwargs or None)
+
+
 def view_path(viewname: str) -> str:
-    """`reverse(viewname)` for a view that takes no arguments, worked out once per process
-    like page_path: every page's header, footer and feed links name a dozen such views."""
+    """`reverse(viewname)` for a view that takes no arguments (in the default language for
+    LASTING_VIEWS), worked out once per process like page_path: every page's header, footer
+    and feed links name a dozen such views."""
     key = (viewname, get_urlconf(settings.ROOT_URLCONF), get_script_prefix(), get_language())
+    if viewname in LASTING_VIEWS:
+        return _remembered(key, lambda: lasting_reverse(viewname))
     return _remembered(key, lambda: reverse(viewname))
 
 

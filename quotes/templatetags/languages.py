@@ -8,9 +8,17 @@ from django.conf import settings
 from django.urls import reverse, translate_url
 from django.utils.translation import get_language
 
+from quotes import public
 from quotes.absolute_urls import absolute
 
 register = template.Library()
+
+
+@register.simple_tag
+def lasting_url(viewname, **kwargs):
+    """{% lasting_url "quotes:person-feed" slug=person.slug %}: {% url %} in the default
+    language, for a feed or file (public.LASTING_VIEWS) linked from a page in any language."""
+    return public.lasting_reverse(viewname, **kwargs)
 
 
 @dataclass(frozen=True)

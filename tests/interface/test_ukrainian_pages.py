@@ -144,3 +144,22 @@ def test_an_unknown_ukrainian_address_is_a_ukrainian_404(client):
     html = response.content.decode()
     assert html_lang(html) == "uk"
     assert "Сторінку не знайдено" in html
+
+
+def test_feeds_downloads_and_citation_files_keep_their_english_addresses(client, printing):
+    """A Ukrainian page links the feeds, the sitemap, the downloads and the citation files at
+    the addresses they have always had, not under /uk/."""
+    quote, person = printing.quote, printing.quote.person
+    # Worked out before any request: a request leaves its language active in this thread.
+    person_path = person.get_absolute_url()
+    permalink = client.get(f"/uk{quote.get_absolute_url()}").content.decode()
+    assert f'href="/q/{quote.short_id}/cite.bib"' in permalink
+    assert 'href="/feeds/quotes/"' in permalink
+    assert 'href="/sitemap.xml"' in permalink
+    assert "/uk/feeds/" not in permalink and "/uk/sitemap" not in permalink
+    page = client.get(f"/uk{person_path}").content.decode()
+    assert f'href="/people/{person.slug}/feed/"' in page
+    assert f'href="/quotes/export.csv?speaker={person.slug}"' in page
+    assert f'href="/uk/quotes/?speaker={person.slug}"' in page
+    listing = client.get("/uk/quotes/").content.decode()
+    assert 'href="/quotes/export.csv"' in listing
