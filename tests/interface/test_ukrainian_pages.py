@@ -163,3 +163,20 @@ def test_feeds_downloads_and_citation_files_keep_their_english_addresses(client,
     assert f'href="/uk/quotes/?speaker={person.slug}"' in page
     listing = client.get("/uk/quotes/").content.decode()
     assert 'href="/quotes/export.csv"' in listing
+
+
+def test_words_in_another_language_than_the_page_say_their_language(client):
+    """A printing in Ukrainian carries lang="uk" on an English permalink and none on the
+    Ukrainian one; the article's text says its language on its page likewise."""
+    printing = PrintingFactory(quote__text="Пором знову ходитиме до перших морозів.", language="uk")
+    printing.article.language = "uk"
+    printing.article.save()
+    path, article_path = printing.quote.get_absolute_url(), printing.article.get_absolute_url()
+    english = client.get(path).content.decode()
+    assert '<blockquote class="printing__text" lang="uk">' in english
+    ukrainian = client.get(f"/uk{path}").content.decode()
+    assert '<blockquote class="printing__text">' in ukrainian
+    assert (
+        'class="article-body" aria-label="Article text" lang="uk"'
+        in client.get(article_path).content.decode()
+    )
