@@ -167,6 +167,7 @@ def for_list_rows(quotes):
             "article__outlet",
             "article__outlet__slug",
             "article__outlet__name",
+            "language",
         )
         .order_by(*PRINTING_ORDER)
     )

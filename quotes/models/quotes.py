@@ -50,11 +50,14 @@ class QuoteQuerySet(models.QuerySet):
         """Ordered as every quote list is, after the orderings `first` (e.g. a search rank)."""
         return self.order_by(*first, *LIST_ORDER)
 
-    def printed(self, *, outlet=None, since=None, until=None):
+    def printed(self, *, outlet=None, since=None, until=None, language=None):
         """Quotes with one printing that holds every given condition (by `outlet`, on or
-        after `since`, on or before `until`), read from the printings' own copy of their
-        article's outlet and date, which the printing_outlet_published index covers."""
+        after `since`, on or before `until`, in `language`), read from the printings' own
+        copy of their article's outlet and date, which the printing_outlet_published index
+        covers (and printing_language_published, the language with the dates)."""
         conditions = {}
+        if language:
+            conditions["language"] = language
         if outlet is not None:
             conditions["printed_by"] = outlet
         if since is not None:

@@ -75,3 +75,13 @@ def test_outlet_and_dates_read_the_printings_index(archive):
     assert "Seq Scan on quotes_printing" not in found
     assert "printing_" in found  # one of the printings' outlet and date indexes
     assert "archive_article" not in found
+
+
+@pytest.mark.django_db
+def test_language_reads_the_printings_language_index(archive):
+    """A language, alone or with dates, is one range of printing_language_published."""
+    for params in ({"language": "uk"}, {"language": "uk", "from": "2031-03-01"}):
+        found = plan(params)
+        assert "Seq Scan on quotes_printing" not in found
+        assert "printing_language_published" in found
+        assert "archive_article" not in found
