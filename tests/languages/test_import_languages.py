@@ -98,3 +98,18 @@ def test_a_short_quotation_in_the_articles_script_is_not_read(monkeypatch):
 
 def test_a_short_quotation_in_another_script_has_no_language_rather_than_a_wrong_one():
     assert language_within("Так", "en") == ""
+
+
+@pytest.mark.django_db
+def test_a_russian_quotation_in_a_ukrainian_article_is_russian():
+    """Within one script the words are read too: Ukrainian is told from Russian."""
+    text = (
+        "Мер Олена Довженко виступила перед радою у вівторок і розповіла про гавань та міст.\n\n"
+        "«Мы удержим этот порт до весны, что бы ни случилось с мостом», — сказал капитан "
+        "Гнат Сорока російською.\n\n"
+        "«Міст через затоку відремонтують до зими», — сказала Довженко.\n"
+    )
+    article, _ = archive_article(raw=text.encode(), source_file="port.txt")
+    assert article.language == "uk"
+    printed = {p.text[:2]: p.language for p in article.printings.all()}
+    assert printed == {"Мы": "ru", "Мі": "uk"}
