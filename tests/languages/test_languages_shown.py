@@ -140,3 +140,16 @@ def test_a_quote_printed_in_two_languages_reads_its_own_text(client, index):
     index()
     html = client.get(quote.get_absolute_url()).content.decode()
     assert re.search(r'<blockquote class="quote quote--large" lang="uk">', html)
+
+
+def test_the_lang_attribute_follows_the_pages_language():
+    """A page in Ukrainian (the interface's other language) marks English words, not
+    Ukrainian ones."""
+    from django.utils import translation
+
+    from quotes.templatetags.verbatim import lang
+
+    with translation.override("uk"):
+        assert (lang("uk"), lang("en"), lang("")) == ("", ' lang="en"', "")
+    with translation.override("en-gb"):
+        assert (lang("uk"), lang("en")) == (' lang="uk"', "")
