@@ -153,3 +153,11 @@ def test_the_lang_attribute_follows_the_pages_language():
         assert (lang("uk"), lang("en"), lang("")) == ("", ' lang="en"', "")
     with translation.override("en-gb"):
         assert (lang("uk"), lang("en")) == (' lang="uk"', "")
+
+
+def test_a_background_export_is_keyed_by_its_language():
+    """Two large downloads in two languages are two files, not one."""
+    from quotes.export_files import export_query
+
+    assert export_query("language=uk&sort=newest&unknown=1") == "language=uk"
+    assert export_query("language=uk") != export_query("language=ru")
