@@ -2,6 +2,8 @@
 one Person, with the Cyrillic forms as aliases, a Latin display name, and the page marking
 each Cyrillic form with its language. The people are invented."""
 
+import json
+
 import pytest
 
 from archive.romanise import letters_language, name_language, romanise
@@ -103,6 +105,18 @@ def test_two_first_names_with_one_surname_stay_two_people_across_scripts():
 
 
 @pytest.mark.django_db
+def test_surnames_a_letter_apart_stay_two_people_across_scripts():
+    """Пилип Пешоцький is not Pylyp Pesotsky: two people, each keeping their own name."""
+    pesotsky = person_for(Speaker(name="Pylyp Pesotsky"))
+    peshotsky = person_for(Speaker(name="Пилип Пешоцький"))
+    assert peshotsky != pesotsky
+    assert live_people().count() == 2
+    pesotsky.refresh_from_db()
+    assert (pesotsky.name, peshotsky.name) == ("Pylyp Pesotsky", "Пилип Пешоцький")
+    assert pesotsky.aliases == []
+
+
+@pytest.mark.django_db
 def test_person_page_shows_the_cyrillic_forms_with_their_language(client):
     """The person's page gives the first Latin name printed and each Cyrillic form the
     published printings print, marked lang="uk" or lang="ru" as its printing says."""
@@ -131,3 +145,19 @@ def test_a_cyrillic_name_is_marked_with_the_language_it_was_printed_in(client):
     PrintingFactory(quote__person=person, article=article, language="uk", start=0, end=5)
     html = client.get(person.get_absolute_url()).content.decode()
     assert '<h1 lang="uk">Олена Стрижак</h1>' in html
+
+
+@pytest.mark.django_db
+def test_the_api_and_the_export_give_the_cyrillic_aliases(client):
+    """The API's person and the JSON Lines export list the Cyrillic forms a published
+    printing prints among the person's aliases."""
+    article = ArticleFactory(language="uk", body="Олександр Гнатюк сказав: «Міст відкрито».")
+    person_for(Speaker(name=HNATIUK[0]), article=article)
+    person = person_for(Speaker(name=HNATIUK[1]))
+    PrintingFactory(quote__person=person, article=article, start=0, end=5)
+    data = client.get(f"/api/people/{person.slug}/").json()
+    assert data["name"] == "Oleksandr Hnatiuk"
+    assert data["aliases"] == ["Олександр Гнатюк"]
+    exported = client.get("/quotes/export.jsonl", {"speaker": person.slug})
+    line = json.loads(b"".join(exported.streaming_content).decode().splitlines()[0])
+    assert line["speaker"] == {"name": "Oleksandr Hnatiuk", "aliases": ["Олександр Гнатюк"]}
