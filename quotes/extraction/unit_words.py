@@ -93,6 +93,9 @@ _LONGEST = max(map(len, STEMS))
 
 # "47-ма", "47-ї", "12-й", "3-го": a number with its case ending, which the key leaves out.
 _ORDINAL = re.compile(r"(\d+)\s?-\s?[а-яіїєґё]{1,3}(?![\w])", re.IGNORECASE)
+# "... бригада імені Чорних Запорожців": the name it is given in honour of someone, which
+# English outlets leave out.
+_NAMED_AFTER = re.compile(r"\s+(?:імені|имени)\s.*$", re.IGNORECASE | re.DOTALL)
 _WORD = re.compile(r"[^\W\d_]+(?:['’ʼ][^\W\d_]+)*")
 
 
@@ -116,7 +119,7 @@ def in_english(name: str) -> str:
     # quotes are mostly Ukrainian, and English outlets print their names by Ukrainian
     # spelling ("Гайворон" is "Haivoron").
     language = letters_language(name) or "uk"
-    name = _ORDINAL.sub(r"\1", name)
+    name = _NAMED_AFTER.sub("", _ORDINAL.sub(r"\1", name))
     return _WORD.sub(
         lambda m: english_word(m.group(), language) if is_cyrillic(m.group()) else m.group(),
         name,

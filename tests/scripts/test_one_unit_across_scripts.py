@@ -19,6 +19,10 @@ pytestmark = pytest.mark.django_db
         ("83-тя окрема механізована бригада", "83 separate mechanized brigade"),
         ("83-ї окремої механізованої бригади", "83 separate mechanized brigade"),
         ("83-я отдельная механизированная бригада", "83 separate mechanized brigade"),
+        (
+            "83-тя окрема механізована бригада імені Захисників Мосту",
+            "83 separate mechanized brigade",
+        ),
         ("угруповання військ «Ліхтарня»", "grouping troops «Likhtarnia»"),
         ("полковник", "polkovnyk"),  # a rank, not a regiment
     ],
