@@ -42,11 +42,27 @@ def test_romanisations_and_scripts_of_one_name_give_one_key(printings):
         ("Pylyp Pesotsky", "Pylyp Peshotsky"),  # one letter apart: two surnames
         ("Олександр Гнатюк", "Олексій Гнатюк"),  # one surname, two first names
         ("Олександр Гнатюк", "Oleksandr Hnatenko"),
+        ("Олександра Гнатюк", "Oleksandr Hnatiuk"),  # she is Oleksandra, he Oleksandr
     ],
 )
 def test_different_people_across_scripts_are_never_sure(a, b):
     """A key collision between different people stays a doubt at most, never a sure match."""
     found = likeness(parse_name(a), parse_name(b))
+    assert found is None or not found.sure
+
+
+@pytest.mark.parametrize(
+    "inflected, doubt",
+    [("Гнатюка", True), ("Гнатюком", True), ("Александра Гнатюка", True)]
+    # Ukrainian "Олександра" is also a woman's name: not even a doubt.
+    + [("Олександра Гнатюка", False)],
+)
+def test_an_inflected_form_is_never_a_sure_match(inflected, doubt):
+    """A name left in another case by the extractor ("of Oleksandr Hnatiuk") is never
+    joined silently; a surname in another case resembles its nominative as a doubt for an
+    archivist, since it may be a relative's."""
+    found = likeness(parse_name(inflected), parse_name("Oleksandr Hnatiuk"))
+    assert (found is not None) == doubt
     assert found is None or not found.sure
 
 
