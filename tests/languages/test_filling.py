@@ -36,7 +36,7 @@ def test_the_migration_fills_every_article_and_printing():
     imported = languages()
     assert imported == {"uk.txt": ("uk", ["uk"]), "mixed.txt": ("en", ["en", "uk"])}
     forget_languages()
-    migration = importlib.import_module("quotes.migrations.0021_lang_languages")
+    migration = importlib.import_module("quotes.migrations.0021_fill_languages")
     migration.label_archive(django_apps, None)
     assert languages() == imported
 

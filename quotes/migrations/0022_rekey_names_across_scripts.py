@@ -34,7 +34,7 @@ def rekey(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("quotes", "0020_printing_language"),
+        ("quotes", "0021_fill_languages"),
     ]
 
     operations = [migrations.RunPython(rekey, migrations.RunPython.noop)]
