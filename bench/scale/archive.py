@@ -448,6 +448,7 @@ class SyntheticArchive:
                         "person_id": person,
                         "speaker_description": description,
                         "speaker_title": "",
+                        "language": "en",
                         "confidence": 1.0,
                         "doubt": "",
                         "alternatives": "[]",
