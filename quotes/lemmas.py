@@ -97,7 +97,10 @@ def _nominative(word):
 
 def nominative(text):
     """`text` with each Cyrillic word that a dictionary reads as a name brought to its
-    nominative («Олега Волошина» -> "олег волошин"), for finding speakers by name."""
+    nominative («Олега Волошина» -> "олег волошин"), for finding speakers by name;
+    `text` itself where it has no Cyrillic letter."""
+    if not has_cyrillic(text):
+        return text
     return " ".join(_nominative(word) for word in WORD.findall(text))
 
 
