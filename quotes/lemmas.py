@@ -25,6 +25,8 @@ _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'"})
 # tsvector positions stop at 16,383 (PostgreSQL); later words share the last one.
 LAST_POSITION = 16383
+# The fewest letters of a word that has a Latin key.
+MIN_KEYED = 3
 # Where a quote's printings start in its lemma section, after the canonical text.
 PRINTINGS_GAP = 1
 
@@ -61,7 +63,11 @@ def keys(word):
     """The Latin keys of `word`: of each lemma of a Cyrillic word, of a Latin word itself
     ("Voloshyn", «Волошин» and «Волошина» all give "voloshin"). Empty for digits."""
     forms = lemmas(word) if has_cyrillic(word) else {word}
-    return frozenset(key for key in (name_word_key(form) for form in forms) if key)
+    # A word with a digit, or of one or two letters, would give a key too common to mean a
+    # name ("w190" and "wo" both give "v").
+    return frozenset(
+        name_word_key(form) for form in forms if form.isalpha() and len(form) >= MIN_KEYED
+    )
 
 
 @lru_cache(maxsize=1 << 16)
@@ -123,9 +129,9 @@ def entries(texts):
 
 
 def tsvector(texts):
-    """The lemma section of a quote's tsvector, as a tsvector literal: each Cyrillic word's
-    lemmas and its keys (marked "~", so that they never meet an English word's stem) at its
-    position and weight; "" where `texts` hold no Cyrillic word."""
+    """The lemma section of a quote (Quote.lemma_vector), as a tsvector literal: each
+    Cyrillic word's lemmas and its keys (marked "~", apart from the lemmas) at its position
+    and weight; "" where `texts` hold no Cyrillic word."""
     lexemes = {}
     for position, forms, latin, weight in entries(texts):
         for lexeme in [*forms, *("~" + key for key in latin)]:
@@ -177,70 +183,55 @@ def marks(text, items):
     ]
 
 
-def tsquery(items, stems):
-    """`items` (Terms' phrases and "or") as a tsquery literal: a Cyrillic word as any of its
-    lemmas or the English stems of its romanisations, a Latin word as its stem or its key;
-    `stems` maps a Latin spelling to its stems as a tsquery (what PostgreSQL makes of it)."""
-    return _joined(items, stems, " <-> ")
+def lemma_tsquery(items):
+    """`items` (Terms' phrases and "or") as a tsquery of the lemma section: a Cyrillic word
+    as any of its lemmas, a Latin one as any of its keys (so "Voloshyn" finds «Волошина»);
+    "" where a Latin word has no key, which no Cyrillic word can then match."""
+    return _joined(items, _lemma_choices, " <-> ")
 
 
-def every_word(items, stems):
-    """As tsquery, but the words of a phrase in any order: for the planner (see search)."""
-    return _joined(items, stems, " & ")
+def latin_tsquery(items, stems, *, phrases=True):
+    """`items` as a tsquery of the English search vector: a Latin word as its English stem,
+    a Cyrillic one as any stem of its romanisations (so «Волошина» finds "Voloshyn");
+    `stems` maps each spelling of latin_spellings(items) to PostgreSQL's tsquery of it.
+    `phrases=False`: the words of a phrase in any order (for the planner, see search)."""
+    return _joined(items, lambda word: _latin_choices(word, stems), " <-> " if phrases else " & ")
 
 
-def _joined(items, stems, within):
+def _joined(items, choices, within):
     parts = []
     for item in items:
         if item == "or":
             parts.append("|")
             continue
+        words = [choices(word) for word in item]
+        if not all(words):
+            return ""
         if parts and parts[-1] != "|":
             parts.append("&")
-        parts.append("(" + within.join(_alternatives(word, stems) for word in item) + ")")
+        parts.append("(" + within.join("(" + " | ".join(w) + ")" for w in words) + ")")
     return " ".join(parts)
 
 
-def _alternatives(word, stems):
+def _lemma_choices(word):
     if has_cyrillic(word):
-        choices = [_quoted(form) for form in sorted(lemmas(word))]
-        choices += [stems[s] for s in sorted(romanised(word)) if stems.get(s)]
-    else:
-        choices = [stems[word]] if stems.get(word) else [_quoted(word)]
-        choices += [_quoted("~" + key) for key in sorted(keys(word))]
-    return "(" + " | ".join(choices) + ")"
+        return [_quoted(form) for form in sorted(lemmas(word))]
+    return [_quoted("~" + key) for key in sorted(keys(word))]
+
+
+def _latin_choices(word, stems):
+    spellings = sorted(romanised(word)) if has_cyrillic(word) else [word]
+    return [stems[s] for s in spellings if stems.get(s)]
 
 
 def latin_spellings(items):
-    """Every Latin spelling whose English stem `tsquery` needs: the Latin words of `items`
-    and the romanisations of their Cyrillic ones."""
+    """Every Latin spelling whose English stem latin_tsquery needs: the Latin words of
+    `items` and the romanisations of their Cyrillic ones."""
     found = set()
     for item in items:
         for word in [] if item == "or" else item:
             found |= romanised(word) if has_cyrillic(word) else {word}
     return sorted(found)
-
-
-def keys_tsquery(items):
-    """`items` of Latin words only as a tsquery literal of their keys, phrases as phrases:
-    what finds the Cyrillic printings of a Latin name ("Voloshyn" finds «Волошина»); "" when
-    a word has no key."""
-    parts = []
-    for item in items:
-        if item == "or":
-            parts.append("|")
-            continue
-        words = [sorted(keys(word)) for word in item]
-        if not all(words):
-            return ""
-        if parts and parts[-1] != "|":
-            parts.append("&")
-        parts.append(
-            "("
-            + " <-> ".join("(" + " | ".join(_quoted("~" + k) for k in w) + ")" for w in words)
-            + ")"
-        )
-    return " ".join(parts)
 
 
 def fts_query(items):

@@ -139,13 +139,11 @@ def search_quotes(queryset, text):
         return queryset.none()
     speaker = Q(pk__in=[])
     if terms.words:
-        found = set()
-        for names in {terms.words, lemmas.nominative(terms.words)}:
-            people = people_like(names, strict=True)
-            if not isinstance(people, list):
-                people = people.values_list("pk", flat=True)
-            found |= set(people[:MAX_SPEAKERS])
-        speaker = Q(person__in=sorted(found)[:MAX_SPEAKERS]) | Q(
+        # A Cyrillic name in its nominative, as people and aliases are named («Гнатюка»).
+        found = people_like(lemmas.nominative(terms.words), strict=True)
+        if not isinstance(found, list):
+            found = found.values_list("pk", flat=True)
+        speaker = Q(person__in=list(found[:MAX_SPEAKERS])) | Q(
             speaker_description__icontains=terms.words
         )
     if _postgres():
@@ -160,20 +158,20 @@ def search_quotes(queryset, text):
 
 
 def _postgres_search(queryset, text, terms, speaker):
-    """search_quotes on PostgreSQL. A query in English letters is PostgreSQL's own websearch
-    query, or the keys of its words in the lemma section (a Latin name finds its Cyrillic
-    printings); one with a Cyrillic word is written out (quotes.lemmas.tsquery)."""
+    """search_quotes on PostgreSQL. An English query is PostgreSQL's own websearch query on
+    the search vector, ORed with the keys of its words in the lemma vector (a Latin name
+    finds its Cyrillic printings). A query with a Cyrillic word is read twice: by lemmas
+    and keys in the lemma vector, and by the English stems of its romanisations in the
+    search vector (quotes.lemmas). Most quotes have no lemma vector (NULL): the planner
+    knows its index scan is cheap and keeps reading the indexes."""
     phrases = "or" not in terms.positive and any(len(item) > 1 for item in terms.positive)
     if terms.cyrillic:
         stems = _stems(lemmas.latin_spellings(terms.positive + terms.negative))
         if terms.positive:
-            words = Q(search_vector=_tsquery(lemmas.tsquery(terms.positive, stems)))
-            if phrases:  # as below
-                words &= Q(search_vector=_tsquery(lemmas.every_word(terms.positive, stems)))
+            words = _readings(terms.positive, stems, phrases=phrases)
             queryset = queryset.filter(words | speaker)
         if terms.negative:
-            excluded = _tsquery(lemmas.tsquery(_or(terms.negative), stems))
-            queryset = queryset.exclude(search_vector=excluded)
+            queryset = queryset.exclude(_readings(_or(terms.negative), stems))
         return queryset
     query = SearchQuery(text, search_type="websearch", config=CONFIG)
     words = Q(search_vector=query)
@@ -184,9 +182,9 @@ def _postgres_search(queryset, text, terms, speaker):
         # it can estimate from each word's statistics; the condition changes no result.
         every_word = SearchQuery(terms.words, search_type="plain", config=CONFIG)
         words &= Q(search_vector=every_word)
-    keyed = lemmas.keys_tsquery(terms.positive)
+    keyed = lemmas.lemma_tsquery(terms.positive)
     if keyed:
-        words |= Q(search_vector=_tsquery(keyed))
+        words |= Q(lemma_vector=WrittenQuery(keyed))
     queryset = queryset.filter(words | speaker)
     if terms.negative:
         # Also keeps out quotes found by their speaker that hold an excluded word.
@@ -197,6 +195,23 @@ def _postgres_search(queryset, text, terms, speaker):
     return queryset
 
 
+def _readings(items, stems, *, phrases=False):
+    """The two readings of `items` with a Cyrillic word (see _postgres_search), ORed."""
+    found = Q(pk__in=[])
+    by_lemma = lemmas.lemma_tsquery(items)
+    if by_lemma:
+        found |= Q(lemma_vector=WrittenQuery(by_lemma))
+    latin = lemmas.latin_tsquery(items, stems)
+    if latin:
+        words = Q(search_vector=WrittenQuery(latin))
+        if phrases:  # as for an English phrase, above
+            words &= Q(
+                search_vector=WrittenQuery(lemmas.latin_tsquery(items, stems, phrases=False))
+            )
+        found |= words
+    return found
+
+
 class WrittenQuery(SearchQuery):
     """A tsquery written out (quotes.lemmas), its lexemes taken as they are, where
     SearchQuery would run them through a configuration ("~voloshin" would lose its mark)."""
@@ -205,10 +220,6 @@ class WrittenQuery(SearchQuery):
 
     def as_sql(self, compiler, connection, function=None, template=None):
         return super().as_sql(compiler, connection, function, template or self.template)
-
-
-def _tsquery(literal):
-    return WrittenQuery(literal)
 
 
 def _stems(spellings):
@@ -235,6 +246,10 @@ def best_first(queryset, text, *, window=RANK_WINDOW):
     rank = Value(0.0, output_field=FloatField())
     if _postgres():
         rank = Coalesce(SearchRank(F("search_vector"), _ranked_query(text, terms)), rank)
+        by_lemma = lemmas.lemma_tsquery(terms.positive)
+        if by_lemma:
+            lemma_rank = SearchRank(F("lemma_vector"), WrittenQuery(by_lemma))
+            rank = Greatest(rank, Coalesce(lemma_rank, Value(0.0, output_field=FloatField())))
     elif terms.positive:
         # bm25 is lower for better matches; the canonical wording weighs more than the rest.
         rank = Coalesce(
@@ -250,11 +265,11 @@ def best_first(queryset, text, *, window=RANK_WINDOW):
 
 
 def _ranked_query(text, terms):
-    """The query that ranks and marks what search_quotes found on PostgreSQL."""
+    """The query of the search vector that ranks and marks what search_quotes found on
+    PostgreSQL (the lemma vector ranks too; Cyrillic words are marked by quotes.lemmas)."""
     if terms.cyrillic:
-        return _tsquery(
-            lemmas.tsquery(terms.positive, _stems(lemmas.latin_spellings(terms.positive)))
-        )
+        stems = _stems(lemmas.latin_spellings(terms.positive))
+        return WrittenQuery(lemmas.latin_tsquery(terms.positive, stems))
     return SearchQuery(text, search_type="websearch", config=CONFIG)
 
 

@@ -34,12 +34,12 @@ def refresh_rows(*, quote_model, printing_model, ids=None, connection=None, with
     where `ids` is None. `with_lemmas=False` leaves out the lemmas of Cyrillic words (for
     the migrations before the lemmas had a place)."""
     connection = connection or default_connection
-    _refresh_words(quote_model, printing_model, ids, connection)
+    _refresh_words(quote_model, printing_model, ids, connection, with_lemmas)
     if with_lemmas:
-        _refresh_lemmas(quote_model, printing_model, ids, connection)
+        refresh_lemmas(quote_model, printing_model, ids, connection)
 
 
-def _refresh_words(quote_model, printing_model, ids, connection):
+def _refresh_words(quote_model, printing_model, ids, connection, with_lemmas=True):
     quote_table, printing_table = map(
         connection.ops.quote_name,
         (quote_model._meta.db_table, printing_model._meta.db_table),
@@ -54,8 +54,9 @@ def _refresh_words(quote_model, printing_model, ids, connection):
             where, params = f" WHERE q.id {sql.any_of(connection)}", [sql.values(ids, connection)]
         with connection.cursor() as cursor:
             # Table names come from model metadata, values are parameters.
+            clear = "lemma_vector = NULL, " if with_lemmas else ""
             cursor.execute(
-                f"UPDATE {quote_table} q SET search_vector = "  # noqa: S608
+                f"UPDATE {quote_table} q SET {clear}search_vector = "  # noqa: S608
                 "setweight(to_tsvector(%s::regconfig, COALESCE(q.text, '')), 'A') || "
                 "setweight(to_tsvector(%s::regconfig, COALESCE((SELECT string_agg(a.text, ' ' "
                 f"ORDER BY a.id) FROM {printing_table} a WHERE a.quote_id = q.id), '')), 'B')"
@@ -86,11 +87,12 @@ def _refresh_words(quote_model, printing_model, ids, connection):
 LEMMA_BATCH = 1000
 
 
-def _refresh_lemmas(quote_model, printing_model, ids, connection):
+def refresh_lemmas(quote_model, printing_model, ids, connection):
     """Add the lemmas and keys of the Cyrillic words of `ids` (every quote where None) to
-    their search data (see quotes.lemmas): on PostgreSQL a section appended to the
-    tsvector, on SQLite the FTS table's `lemmas` column. Computed here, in Python, since
-    PostgreSQL has no Ukrainian; a quote without a Cyrillic letter costs one test."""
+    their search data (see quotes.lemmas): on PostgreSQL the lemma vector (NULL for the
+    others, which _refresh_words sets), on SQLite the FTS table's `lemmas` column.
+    Computed here, in Python, since PostgreSQL has no Ukrainian; a quote without a
+    Cyrillic letter costs one test."""
     quote_table, printing_table = map(
         connection.ops.quote_name,
         (quote_model._meta.db_table, printing_model._meta.db_table),
@@ -145,8 +147,7 @@ def _write_lemmas(cursor, batch, quote_table, printing_table, postgres):
             lemmas.tsvector([(canonical[pk], "A"), *((t, "B") for t in texts[pk])]) for pk in batch
         ]
         cursor.execute(
-            f"UPDATE {quote_table} q SET search_vector = "  # noqa: S608
-            "COALESCE(q.search_vector, ''::tsvector) || v.section::tsvector "
+            f"UPDATE {quote_table} q SET lemma_vector = v.section::tsvector "  # noqa: S608
             "FROM unnest(%s::bigint[], %s::text[]) AS v(id, section) WHERE q.id = v.id",
             [batch, sections],
         )

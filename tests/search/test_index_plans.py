@@ -90,8 +90,8 @@ def test_language_reads_the_printings_language_index(archive):
 @pytest.mark.django_db
 @pytest.mark.parametrize("words", ["маяком", '"сказав доглядач"', "Voloshyn -pier"])
 def test_cyrillic_and_cross_script_words_read_the_full_text_index(archive, words):
-    """A Cyrillic query (its lemmas) and a Latin one (its stems or its keys) are answered from
-    the same GIN index as an English query, never by reading every quote."""
+    """A Cyrillic query (its lemmas, the stems of its romanisations) and a Latin one (its
+    stems, its keys) are answered from the two GIN indexes, never by reading every quote."""
     from quotes.models import Quote
     from quotes.search import search_quotes
 
@@ -100,3 +100,4 @@ def test_cyrillic_and_cross_script_words_read_the_full_text_index(archive, words
     found = search_quotes(Quote.objects.all(), words).order_by().explain()
     assert "Seq Scan on quotes_quote" not in found
     assert "Bitmap Index Scan on quote_search_vector" in found
+    assert "Bitmap Index Scan on quote_lemma_vector" in found
