@@ -105,3 +105,20 @@ def test_english_search_is_unchanged(client, archive):
     """An English word finds only what it found before, stemmed as before."""
     assert found(client, "shining") == [ENGLISH]
     assert found(client, "island -again") == []
+
+
+def test_the_api_finds_inflected_forms_too(client, archive):
+    """The API's q is the list's: «причалом» finds the same two Russian quotes."""
+    response = client.get("/api/quotes/", {"q": "причалом"})
+    assert response.status_code == 200
+    assert sorted(row["text"] for row in response.json()["results"]) == sorted(
+        [RUSSIAN, RUSSIAN_OTHER]
+    )
+
+
+def test_latin_word_finds_a_cyrillic_word_in_the_text(client, index):
+    """'Hnatiuk' finds a Ukrainian quote that names «Гнатюка» in its words, whoever said it."""
+    PrintingFactory(quote__text="Ми чекали на Гнатюка до вечора.")
+    PrintingFactory(quote__text="Ми чекали на поромника до вечора.")
+    index()
+    assert found(client, "Hnatiuk") == ["Ми чекали на Гнатюка до вечора."]
