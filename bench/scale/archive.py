@@ -427,6 +427,7 @@ class SyntheticArchive:
                     "created_at": created,
                     "updated_at": created,
                     "search_vector": None,
+                    "lemma_vector": None,
                 }
             )
             if reach:

@@ -1,4 +1,4 @@
-"""Migration 0021 writes the lemmas of the quotes that existed before it, and takes them out
+"""Migration 0023 writes the lemmas of the quotes that existed before it, and takes them out
 again going backward."""
 
 import pytest
@@ -9,7 +9,7 @@ from tests.factories import PrintingFactory
 
 from .conftest import listed
 
-BEFORE = [("quotes", "0020_printing_language")]
+BEFORE = [("quotes", "0022_rekey_names_across_scripts")]
 TEXT = "Причал откроют в мае, сообщил смотритель."
 
 

@@ -60,7 +60,7 @@ def drop_lemmas(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("quotes", "0020_printing_language"),
+        ("quotes", "0022_rekey_names_across_scripts"),
     ]
 
     operations = [
