@@ -1,9 +1,12 @@
-"""The filters of the quote list: full-text words, speaker, unit, outlet, dates, reach, status."""
+"""The filters of the quote list: full-text words, speaker, unit, outlet, dates, language, reach,
+status."""
 
 import functools
 
 from django import forms
+from django.conf.locale import LANG_INFO
 from django.db.models import Exists, OuterRef
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django_filters import (
     CharFilter,
@@ -14,6 +17,7 @@ from django_filters import (
     NumberFilter,
 )
 
+from archive import language_names, languages
 from archive.models import Outlet
 
 from . import public, search
@@ -40,6 +44,34 @@ class QuoteFilterForm(forms.Form):
         if start and end and start > end:
             raise forms.ValidationError(_("The “from” date is after the “to” date."))
         return cleaned_data
+
+
+class LanguageField(forms.CharField):
+    """An ISO 639-1 code ("uk"): any language Django can name, not only those offered."""
+
+    def to_python(self, value):
+        return super().to_python(value).strip().lower()
+
+    def validate(self, value):
+        super().validate(value)
+        if value and (len(value) != 2 or value not in LANG_INFO):
+            raise forms.ValidationError(
+                _("“%(value)s” is not a language code: give two letters, for example uk."),
+                params={"value": value},
+            )
+
+
+def language_choices():
+    """The languages the archive reads (archive.languages), by name, for the form."""
+    codes = sorted(languages.CYRILLIC + languages.OTHERS, key=lambda c: LANG_INFO[c]["name"])
+    return [
+        ("", _("Any language")),
+        *((code, lazy(language_names.name, str)(code)) for code in codes),
+    ]
+
+
+class LanguageFilter(CharFilter):
+    field_class = LanguageField
 
 
 class CountFilter(NumberFilter):
@@ -145,7 +177,9 @@ class QuoteFilter(FilterSet):
     resembles its words. `who` finds speakers by a name or alias spelt differently
     ("Zhelezniak" finds "Zheleznyak"), `unit_name` units likewise, British and American
     spellings folded. `speaker`, `unit` and `outlet` take slugs; `from` and `to` take ISO
-    dates and bound the day an article printed the quote; `min_outlets` keeps quotes printed
+    dates and bound the day an article printed the quote; `language` takes an ISO 639-1 code
+    and keeps quotes printed in that language (one printing holding it with the outlet and
+    dates given, as printing.language says); `min_outlets` keeps quotes printed
     by at least that many outlets. `status` is for archivists and editors only (the view
     gives them unpublished quotes too; without it they see published ones); anyone else,
     a staff account with no role included, who sends it gets an error. `unit` and
@@ -188,6 +222,13 @@ class QuoteFilter(FilterSet):
     )
     # "from" is a Python keyword, so these two are declared through the class namespace.
     locals().update({"from": date_filter(_("From"), "gte"), "to": date_filter(_("To"), "lte")})
+    language = LanguageFilter(
+        field_name="printings__language",
+        lookup_expr="exact",
+        label=_("Language"),
+        max_length=10,
+        widget=forms.Select(choices=language_choices()),
+    )
     min_outlets = CountFilter(
         field_name="reach",
         lookup_expr="gte",
@@ -221,7 +262,7 @@ class QuoteFilter(FilterSet):
 
     # Applied in one filter() call, so that together they must hold for one printing:
     # "outlet X in June" must not match a quote X printed in May and another paper in June.
-    PRINTED = ("outlet", "from", "to")
+    PRINTED = ("outlet", "from", "to", "language")
 
     class Meta:
         model = Quote
@@ -266,7 +307,10 @@ class QuoteFilter(FilterSet):
                 queryset = self.filters[name].filter(queryset, value)
         # One printing must hold all three (see PRINTED).
         queryset = queryset.printed(
-            outlet=data.get("outlet"), since=data.get("from"), until=data.get("to")
+            outlet=data.get("outlet"),
+            since=data.get("from"),
+            until=data.get("to"),
+            language=data.get("language"),
         )
         if not data.get("status"):
             queryset = queryset.filter(status=Quote.Status.PUBLISHED)

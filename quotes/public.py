@@ -13,7 +13,8 @@ sitemap, the API, downloads and citations all ask this module.
 import datetime
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
+from django.db.models.functions import Coalesce, NullIf
 from django.http import Http404
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import get_language, override
@@ -168,6 +169,7 @@ def for_list_rows(quotes):
             "article__outlet",
             "article__outlet__slug",
             "article__outlet__name",
+            "language",
         )
         .order_by(*PRINTING_ORDER)
     )
@@ -193,6 +195,24 @@ def aliases():
         Exists(printings().filter(in_print, quote__person=OuterRef("person"))),
         person__merged_into=None,
     )
+
+
+def aliases_with_languages():
+    """Public aliases, each with `printed_in`: the language of the first public printing
+    whose article holds it (the printing's own, else its article's; "" where neither is
+    known), for the page to mark a name in another script with its language."""
+    in_print = Q(article__body__icontains=OuterRef("name")) | Q(
+        article__title__icontains=OuterRef("name")
+    )
+    language = Coalesce(NullIf("language", Value("")), NullIf("article__language", Value("")))
+    first = (
+        printings()
+        .filter(in_print, quote__person=OuterRef("person"))
+        .annotate(printed_in=language)
+        .exclude(printed_in=None)
+        .values("printed_in")[:1]
+    )
+    return aliases().annotate(printed_in=Subquery(first))
 
 
 # Who may list quotes that are not public (the quote list's `status`, and filters naming

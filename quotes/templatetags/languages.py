@@ -6,24 +6,12 @@ from dataclasses import dataclass
 from django import template
 from django.conf import settings
 from django.urls import reverse, translate_url
-from django.utils.html import format_html
 from django.utils.translation import get_language
 
 from quotes import public
 from quotes.absolute_urls import absolute
 
 register = template.Library()
-
-
-@register.filter
-def lang_attr(code):
-    """{{ printing.language|lang_attr }}: ' lang="uk"' for words in another language than
-    the page's (by primary subtag: "en" on an "en-gb" page is the same), else nothing, so
-    that a screen reader reads quoted words in their own language."""
-    page = get_language() or settings.LANGUAGE_CODE
-    if not code or code.split("-")[0].lower() == page.split("-")[0].lower():
-        return ""
-    return format_html(' lang="{}"', code)
 
 
 @register.simple_tag

@@ -6,6 +6,8 @@ from django.shortcuts import redirect, render
 from django.views import View
 from django.views.generic import DetailView
 
+from archive import languages
+
 from .. import public
 from ..citations.citation import Citation, citable_quotes
 from ..citations.files import FILES
@@ -50,13 +52,17 @@ class QuoteDetailView(DetailView):
             if self.object.has_units
             else []
         )
+        printings = [piece for article in articles for piece in article.pieces]
         return super().get_context_data(
             articles=articles,
             outlets=self.by_outlet(articles),
             # The comparisons share one legend, shown where any of them marks a difference.
             marked=any(not comparison.identical for comparison in comparisons),
             # Every printing, in printing order, for the citation and the page's metadata.
-            printings=[piece for article in articles for piece in article.pieces],
+            printings=printings,
+            quote_language=languages.text_language(
+                self.object.text, [printing.language for printing in printings]
+            ),
             units=[unit for unit, _ in public.units_of(person, memberships)],
             corrections=self.object.corrections.all() if self.object.has_corrections else [],
             **kwargs,
