@@ -360,7 +360,7 @@ class Cast:
         on (the journalist who posted the video); then the person named last before `pos`
         who is neither, if any."""
         self._refresh()
-        said = "f" if pronoun.lower() == "she" else "m"
+        said = "f" if pronoun.lower() in ("she", "вона", "она") else "m"
 
         def fits(p):
             return self._gender(p) in ("", said) and not self._publishes(p)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import regex as re
 
+from .cyrillic import ACCORDING
 from .descriptors import (
     APPOSED,
     DESCRIPTOR,
@@ -80,7 +81,9 @@ NAMED_AS = re.compile(
 )
 
 # Verbs with which an outlet credits its source of a story: "Ukrinform reports".
-CREDIT = re.compile(r"^(?:reports|reported|writes|wrote|[Aa]ccording\s+to)$")
+CREDIT = re.compile(
+    r"^(?:reports|reported|writes|wrote|[Aa]ccording\s+to|пишет|пише|" + ACCORDING + r")$"
+)
 _COMMA = re.compile(r"\s*,")
 
 
