@@ -4,9 +4,11 @@
 import regex as re
 
 from .cyrillic import (
+    ACCORDING_PRONOUN,
     ACCORDING_START,
     BODY_BEFORE,
     CYRILLIC_PRONOUN,
+    DOCUMENT_SAYS,
     ONE_OF,
     QUOTED_NAME,
     is_cyrillic,
@@ -122,6 +124,11 @@ class Attributor(SubjectReader):
             words = " ".join(text[verb.start() : one.end()].split())
             return Found("unnamed", verb.start(), words, None, " ".join(one.group(1).split()))
         after = names.body[verb.end() : stop]
+        if re.fullmatch(DOCUMENT_SAYS, verb.group()):
+            # "говорится в заявлении администрации": the document's author, no person.
+            body = " ".join(re.sub(r"^\s*(?:в|у|во)\s+", "", after).split())
+            words = " ".join(text[verb.start() : stop].split())
+            return Found("unnamed", verb.start(), words, None, body, True, institution=True)
         lead = read_lead(after + " ", names.language)
         if lead is None or after[: lead.start].strip() or not lead.title:
             return None
@@ -172,7 +179,7 @@ class Attributor(SubjectReader):
                 if mention.person is not None or mention.titled:
                     break
                 continue  # a lone unknown word, perhaps a body before a title: "Kremlin"
-            if self._cyrillic_lead(verb_end, mention):
+            if self._cyrillic_lead(verb_end, mention) or self._cyrillic_gap(verb_end, mention):
                 chosen = mention  # "заявив речник 419-ї бригади «Лелека» Остап X"
                 break
             role = title_before(between)
@@ -192,6 +199,20 @@ class Attributor(SubjectReader):
         between = names.body[start : mention.start]
         lead = read_lead(between, names.language)
         return lead is not None and not between[: lead.start].strip(" ,\u00a0")
+
+    def _cyrillic_gap(self, start: int, mention: Mention) -> bool:
+        """Whether a Cyrillic name that ends its clause follows a verb after a few words of
+        where or to whom ("заявил в интервью РБК Песков.", "сказал журналистам Песков,")."""
+        names = self.names
+        if not names.language or not is_cyrillic(mention.name):
+            return False
+        between = names.body[start : mention.start].split()
+        ends = re.match(r"\s*(?:[,.;:!?\n]|$)", names.body[mention.end : mention.end + 2])
+        return (
+            0 < len(between) <= 4
+            and ends is not None
+            and not any(w[:1].isupper() and not w.isupper() for w in between)
+        )
 
     def _after_role(self, verb_end: int, stop: int) -> Mention | None:
         """The person named after a role and its unit that follow a verb ('- told the drone
@@ -249,6 +270,9 @@ class Attributor(SubjectReader):
         text = self.text
         start = self.sentences.start(opened, para_start)
         for verb in SPEECH_VERB.finditer(text, start, opened):
+            pronoun = ACCORDING_PRONOUN.search(verb.group())
+            if pronoun is not None:  # "По его словам, «...»": whom the text is about
+                return Found("pronoun", verb.start() + pronoun.start(1), pronoun.group(1))
             if verb.group().lower().startswith("according") or ACCORDING_START.match(verb.group()):
                 # "According to X, spokesman for ..., "...": the source follows the words.
                 after = self.mentions_in(verb.end(), opened)

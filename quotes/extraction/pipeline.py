@@ -6,6 +6,7 @@ from archive.text import paragraph_spans
 
 from .attribution import Attributor
 from .candidates import Cast, Situation
+from .cyrillic import is_cyrillic
 from .entities import Entity, Resolver
 from .memberships import UNIT_SPOKEN
 from .narrative import narrative
@@ -51,7 +52,9 @@ def _kind(source: str, span: Span, para_start: int) -> str | None:
         # "Never," he said. is a short sentence, not a scare quote; so is «Ніколи», — сказав
         # він, whose comma Russian and Ukrainian print after the mark.
         opens_sentence = not before or before[-1] in ":,"
-        ends = text.rstrip()[-1:] in ".!?," or _CLAUSE_AFTER.match(source, span.closed)
+        ends = text.rstrip()[-1:] in ".!?," or (
+            is_cyrillic(text) and _CLAUSE_AFTER.match(source, span.closed)
+        )
         sentence = first.isupper() and ends and opens_sentence
         return "quote" if sentence else None
     if first.islower() and before[-1:].isalnum():

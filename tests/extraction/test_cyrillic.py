@@ -239,3 +239,31 @@ def test_cyrillic_units_have_keys_of_their_own():
     assert unit_key("батальйон «Сокира»")
     assert unit_key("419-та окрема бригада «Лелека»").split()[0] == "419"
     assert unit_key('12th Brigade "Vatra"') == "12 brigade"
+
+
+def test_news_agency_turns_of_phrase():
+    """A name after a few words of where or to whom, "по его словам", a masculine pronoun
+    after a woman was quoted, and a document's words ("говорится в заявлении ...")."""
+    body = (
+        "«Ответ будет дан в свое время», — сказал пресс-секретарь губернатора Дмитрий "
+        "Песочников журналистам.\n\n"
+        "«Ситуация остается сложной», — заявил в интервью агентству Песочников.\n\n"
+        "По его словам, «все службы работают в штатном режиме».\n\n"
+        "«Эвакуация завершена», — отметила официальный представитель министерства Мария "
+        "Захарчук.\n\n"
+        "«Мы готовы ко всему», — написал он в Telegram.\n\n"
+        "«Обстрелы продолжаются», — говорится в заявлении областной администрации.\n"
+    )
+    quotations, speakers = quoted(body)
+    for text in (
+        "Ответ будет дан в свое время",
+        "Ситуация остается сложной",
+        "все службы работают в штатном режиме",
+        "Мы готовы ко всему",
+    ):
+        assert quotations[text].speaker == "Дмитрий Песочников", text
+    assert quotations["Эвакуация завершена"].speaker == "Мария Захарчук"
+    assert speakers["Мария Захарчук"].role == "официальный представитель министерства"
+    document = quotations["Обстрелы продолжаются"]
+    assert document.speaker is None
+    assert document.speaker_description == "заявлении областной администрации"

@@ -82,7 +82,8 @@ def read_lead(before: str, language: str) -> Lead | None:
             if _NUMBER.match(word) or _is_qualifier(word, language):
                 break
             at = text.index(word, at) + len(word)
-        if at > 0:
+        named = re.search(r"\d|«|\"|\p{Lu}", text[at : unit.end()])
+        if at > 0 and named:  # "командир полка" names no unit: which regiment?
             lead.unit = unit_nominative(text[at : unit.end()], language)
             text = text[:at]
     lead.title = _title_nominative(text.split(), language)

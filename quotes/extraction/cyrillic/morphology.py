@@ -104,10 +104,15 @@ def _cased(word: str, printed: str) -> str:
 def _name_parses(word: str, language: str) -> list:
     """The analyser's readings of `word` as a name: a given name, surname or patronymic, or
     a surname declined as an adjective (Лисогорский, Білоцерківська), best first."""
-    parses = analyser(language, word).parse(word.lower())
+    # One person's name is singular: "Песочников" is no genitive plural of "песочник".
+    parses = [p for p in analyser(language, word).parse(word.lower()) if "plur" not in p.tag]
     named = [p for p in parses if any(t in p.tag for t in _NAME_TAGS)]
     adjectives = [p for p in parses if p.tag.POS in ("ADJF",) and p.tag.gender in ("masc", "femn")]
-    nouns = [p for p in parses if p.tag.POS == "NOUN" and p.tag.case is not None]
+    # A common noun only where it names a living being ("Богдан", which the Ukrainian
+    # dictionary lacks as a name); "Песочников" is no plural of a sandbox.
+    nouns = [
+        p for p in parses if p.tag.POS == "NOUN" and p.tag.case is not None and "anim" in p.tag
+    ]
     return named + adjectives + nouns
 
 
@@ -133,6 +138,10 @@ def nominative(tokens: list[str], language: str) -> list[str]:
     readings = [_name_parses(t, language) for t in tokens]
     if not any(readings):
         return tokens
+    if len(tokens) == 1 and any(str(p.tag.case) == "nomn" for p in readings[0]):
+        # A lone word that may be a nominative is kept: "Песочников" is a surname, not the
+        # genitive plural of a noun; the person named in full resolves it (people.py).
+        return tokens
     # The case and gender all the words share, the given name's first: pymorphy's normal
     # form of "Захаровой" is "захаров", but inflected to the nominative in its own gender it
     # is "захарова".
@@ -153,9 +162,8 @@ def nominative(tokens: list[str], language: str) -> list[str]:
             best = (chosen, gender)
             break
     if best is None:
-        chosen, gender = [r[0] if r else None for r in readings], None
-    else:
-        chosen, gender = best
+        return tokens  # no reading fits them all: as printed
+    chosen, gender = best
     out = []
     for token, parse in zip(tokens, chosen, strict=True):
         word = _nominative(parse, gender) if parse is not None else None
@@ -186,3 +194,18 @@ def name_kind(word: str, language: str) -> str:
     if not any(p.is_known for p in parses) or any(p.tag.POS == "ADJF" for p in parses):
         return "surname"
     return "other"
+
+
+def name_gender(name: str, language: str) -> str:
+    """'m' or 'f' for a Cyrillic name whose first word the analyser reads as a given name or
+    a surname of one gender in the nominative ("Ирина Воронцова", "Остап Вербицький"), else
+    ''."""
+    for word in name.split():
+        genders = {
+            gender_of(p)
+            for p in _name_parses(word, language)
+            if str(p.tag.case) == "nomn" and gender_of(p) in ("masc", "femn")
+        }
+        if len(genders) == 1:
+            return "m" if genders == {"masc"} else "f"
+    return ""

@@ -91,15 +91,23 @@ CUE_FORMS = {
 """.split(),
 }
 
+# "говорится в заявлении министерства", "йдеться у повідомленні Генштабу": a document's words.
+DOCUMENT_SAYS = r"(?:говорится|йдеться|сказано|зазначається|отмечается)"
 # A cue verb in any of its forms, as a pattern for speech.SPEECH_VERB; with the adjectives
-# that credit an opinion the same way ("..., уверен командир").
+# that credit an opinion the same way ("..., уверен командир"), and a document's words.
 CUE_VERB = (
     r"(?:"
     + "|".join(sorted({f for forms in CUE_FORMS.values() for f in forms}, key=len, reverse=True))
-    + r"|уверен[аоы]?|переконан(?:ий|а|і))"
+    + r"|уверен[аоы]?|переконан(?:ий|а|і)|"
+    + DOCUMENT_SAYS
+    + ")"
 )
 # "По словам X, ..." and "За словами X, ...": the source follows, as after "according to".
-ACCORDING = r"(?:[Пп]о\s+словам|[Зз]а\s+словами)"
+ACCORDING = r"(?:[Пп]о\s+(?:(?:его|ее|её|их)\s+)?словам|[Зз]а\s+(?:(?:його|її|їхніми)\s+)?словами)"
+# "По его словам", "за її словами": the person the text is about.
+ACCORDING_PRONOUN = re.compile(r"\s(его|ее|её|их|його|її|їхніми)\s")
+# The pronouns of a woman, in English, Ukrainian and Russian, as an attribution reads them.
+FEMININE_PRONOUNS = frozenset("she вона она ее её її".split())
 ACCORDING_START = re.compile(r"(?i:по|за)\s")
 
 # A name in quotation marks, of a unit or an operation: «Лелека», «Кедр», "Дубрава".
@@ -122,7 +130,8 @@ BODY_BEFORE = re.compile(
 ROLE_LEMMAS = frozenset(
     (
         "речник речниця спікер спикер пресс-секретарь прес-секретар представитель представник "
-        "командир комбат командувач командующий заступник заместитель начальник голова глава "
+        "командир комбат командувач командующий заступник заступниця заместитель начальник "
+        "начальниця голова глава представниця керівниця очільниця речниця-секретар "
         "мер мэр губернатор міністр министр очільник керівник руководитель директор помічник "
         "помощник радник советник оператор операторка пілот пилот військовий военный "
         "військовослужбовець военнослужащий боєць боец снайпер розвідник разведчик сапер "
