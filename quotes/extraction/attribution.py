@@ -157,8 +157,10 @@ class Attributor(SubjectReader):
     def _cyrillic_body_before(self, start: int, verb) -> Found | None:
         """An institution speaking, named in the locative before the verb ("В министерстве
         обороны заявили", "У Генштабі повідомили")."""
+        if not verb.group().endswith(("ли", "ют", "ят", "ють", "ять")):
+            return None  # a body speaks in the plural: "заявили", "повідомляють"
         text = self.names.body[start : verb.start()]
-        match = BODY_BEFORE.search(text)
+        match = BODY_BEFORE.match(text)
         if match is None:
             return None
         body = " ".join(match.group("body").split())

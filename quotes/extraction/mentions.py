@@ -194,16 +194,18 @@ class MentionReader:
 
     def _cyrillic(self, run) -> list[Mention]:
         """A run of Cyrillic words: the words that cannot be part of a name dropped from its
-        start (a role or a common word opening the sentence, "Речник", "Бійці"; a place
-        before a name, "голова Стрия Тарас X"), the rest brought to the nominative."""
+        start (a word no person is called, "Нагадаємо", "Повітряних", a place before a name,
+        "голова Стрия Тарас X"; a common noun opening the sentence, "Бійці"), the rest
+        brought to the nominative."""
         language = self.language
         at_start = self.sentences.start(run[0].start(), 0) == run[0].start()
         kinds = [cyrillic.name_kind(m.group(), language) for m in run] + [""]
         first = 0
         # A known word that is no name goes before a given name ("Стрия Тарас X"), or opens
         # the sentence without a surname after it ("Бійці", but "Богдан X").
-        while kinds[first] == "other" and (
-            kinds[first + 1] == "given" or (at_start and kinds[first + 1] != "surname")
+        while kinds[first] == "none" or (
+            kinds[first] == "other"
+            and (kinds[first + 1] == "given" or (at_start and kinds[first + 1] != "surname"))
         ):
             first += 1
         run = run[first:]

@@ -267,3 +267,26 @@ def test_news_agency_turns_of_phrase():
     document = quotations["Обстрелы продолжаются"]
     assert document.speaker is None
     assert document.speaker_description == "заявлении областной администрации"
+
+
+def test_a_pronoun_before_the_verb_and_verbs_of_summing_up():
+    """ "Він наголосив: «...»" is the person the text is about, not the capitalised word of
+    an institution's name ("Повітряних сил") nor a place; "підсумував", "сетует" and
+    "прокомментировал" are cue verbs too."""
+    body = (
+        "Про це в ефірі телемарафону сказав речник Повітряних сил Юрій Гнатюченко.\n\n"
+        "Він наголосив: «Усі цілі збито над Житомирщиною».\n\n"
+        "«Ворог змінює тактику щотижня», — підсумував Гнатюченко.\n"
+    )
+    quotations, speakers = quoted(body)
+    assert quotations["Усі цілі збито над Житомирщиною"].speaker == "Юрій Гнатюченко"
+    assert quotations["Ворог змінює тактику щотижня"].speaker == "Юрій Гнатюченко"
+    assert list(speakers) == ["Юрій Гнатюченко"]
+    assert speakers["Юрій Гнатюченко"].role == "речник Повітряних сил"
+    body = (
+        "Глава ведомства Сергей Лавочкин ответил на вопросы.\n\n"
+        "«Это провокация», — прокомментировал Лавочкин.\n\n"
+        "«Никакой угрозы нет», — сетует Лавочкин.\n"
+    )
+    quotations, _ = quoted(body)
+    assert {q.speaker for q in quotations.values()} == {"Сергей Лавочкин"}

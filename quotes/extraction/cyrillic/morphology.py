@@ -185,15 +185,21 @@ def nominatives(word: str, language: str) -> set[str]:
 def name_kind(word: str, language: str) -> str:
     """What a capitalised word can be in a name: "given" (the analyser knows it as a given
     name), "surname" (a surname or patronymic, one declined as an adjective, or a word it
-    does not know), or "other" (a word it knows as no name: "Бійці", "Нагадаємо", "Стрия")."""
-    parses = analyser(language, word).parse(word.lower())
+    does not know), "other" (a word it knows as a living being's noun and no name: "Бійці",
+    but also "Богдан", which the Ukrainian dictionary lacks as a name), or "none" (a word it
+    knows and no person can be called: "Нагадаємо", "Повітряних", "Стрия")."""
+    everything = analyser(language, word).parse(word.lower())
+    # A person is one: a word read only in the plural ("Повітряних сил") names nobody.
+    parses = [p for p in everything if "plur" not in p.tag]
     if any("Name" in p.tag for p in parses):
         return "given"
     if any("Surn" in p.tag or "Patr" in p.tag for p in parses):
         return "surname"
-    if not any(p.is_known for p in parses) or any(p.tag.POS == "ADJF" for p in parses):
+    if parses and (not any(p.is_known for p in parses) or any(p.tag.POS == "ADJF" for p in parses)):
         return "surname"
-    return "other"
+    if any(p.tag.POS == "NOUN" and "anim" in p.tag for p in parses):
+        return "other"
+    return "none"
 
 
 def name_gender(name: str, language: str) -> str:
