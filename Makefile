@@ -12,7 +12,7 @@ SHARED ?= $(CORPUS)/seeds $(CORPUS)/dev $(CORPUS)/dev2 $(CORPUS)/dev3 $(CORPUS)/
 INVENTED ?= $(sort $(wildcard tests/corpus/invented-*))
 PG_URL ?= postgres://postgres@127.0.0.1:5432/verbatim
 
-.PHONY: browser-deps install serve demo test test-postgres lint security format evaluate train bench faults clean
+.PHONY: browser-deps install serve demo test test-postgres lint security format messages evaluate train bench faults clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,6 +53,19 @@ security: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+
+# The interface's translations (docs/translating.md): gather every marked string into
+# locale/<language>/LC_MESSAGES/django.po, keeping what is translated, then compile each to the
+# django.mo that is committed, so that neither the build nor a deployment needs GNU gettext
+# (developers do: apt-get install gettext). Run after changing any marked string.
+LANGUAGES ?= uk
+NOT_OURS := .venv node_modules tests bench faults demo staticfiles var templates/admin \
+	templates/drf_spectacular
+messages: $(STAMP)
+	VERBATIM_DEV=1 $(BIN)/python manage.py makemessages --no-location \
+		$(foreach l,$(LANGUAGES),-l $(l)) $(foreach d,$(NOT_OURS),--ignore='$(d)/*')
+	VERBATIM_DEV=1 $(BIN)/python manage.py compilemessages \
+		$(foreach l,$(LANGUAGES),-l $(l)) --ignore='.venv/*' --ignore='node_modules/*'
 
 # Quality on every gold set, with the attribution model as stored and with a model trained
 # without the set (the honest figure for unseen news, which --check holds to the targets on

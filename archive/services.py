@@ -15,6 +15,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils.text import Truncator
 from trafilatura.utils import load_html
 
+from .languages import article_language
 from .metadata import domain_of, page_metadata
 from .models import Article, Outlet, validate_web_url
 from .outlets import outlet_name, outlet_named
@@ -446,7 +447,7 @@ def archive_article(
         "source_file": source_name,
         "canonical_url": canonical_url,
         "author": clean_name(author or found.get("author"))[:300],
-        "language": (language or found.get("language") or "").strip()[:20],
+        "language": article_language(language or found.get("language") or "", found["body"]),
         "captured_at": captured_at,
     }
     return insert_article(

@@ -49,6 +49,7 @@ FIELDS = (
     "printings__article__title",
     "printings__article__published",
     "printings__article__outlet__name",
+    "printings__language",
 )
 (
     PK,
@@ -68,6 +69,7 @@ FIELDS = (
     TITLE,
     PUBLISHED,
     OUTLET,
+    LANGUAGE,
 ) = range(len(FIELDS))
 
 # A short id no quote has, to find where short ids go in a permalink without reversing the
@@ -210,6 +212,7 @@ def csv_rows(queryset, *, site_url: str | None = None):
                     published.isoformat() if published else "",
                     printed,
                     attribution,
+                    row[LANGUAGE] or "",
                 ]
             )
         yield block
@@ -255,6 +258,7 @@ def _printing(row) -> dict:
         "start": row[START],
         "end": row[END],
         "attribution": row[ATTRIBUTION],
+        "language": row[LANGUAGE],
     }
 
 
@@ -278,6 +282,7 @@ CSV_COLUMNS = [
     "published",
     "appearance_text",
     "attribution",
+    "language",
 ]
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP's list).

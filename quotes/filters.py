@@ -1,9 +1,13 @@
-"""The filters of the quote list: full-text words, speaker, unit, outlet, dates, reach, status."""
+"""The filters of the quote list: full-text words, speaker, unit, outlet, dates, language, reach,
+status."""
 
 import functools
 
 from django import forms
+from django.conf.locale import LANG_INFO
 from django.db.models import Exists, OuterRef
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
 from django_filters import (
     CharFilter,
     ChoiceFilter,
@@ -13,16 +17,24 @@ from django_filters import (
     NumberFilter,
 )
 
+from archive import language_names, languages
 from archive.models import Outlet
 
 from . import public, search
 from .models import LIST_ORDER, OUTLETS_ORDER, Person, Quote, Unit
 
 ISO_DATE = "%Y-%m-%d"
-BAD_DATE = "Give the date as YYYY-MM-DD, for example 2024-03-01."
-STAFF_ONLY_STATUS = (
+BAD_DATE = _("Give the date as YYYY-MM-DD, for example 2024-03-01.")
+STAFF_ONLY_STATUS = _(
     "Only archive staff can choose quotes by status; the public list shows published quotes."
 )
+
+# What a slug that names no public record is told, by the noun of what it should name.
+UNKNOWN = {
+    "speaker": _("No speaker is known as “%(value)s”."),
+    "unit": _("No unit is known as “%(value)s”."),
+    "outlet": _("No outlet is known as “%(value)s”."),
+}
 
 
 class QuoteFilterForm(forms.Form):
@@ -30,8 +42,36 @@ class QuoteFilterForm(forms.Form):
         cleaned_data = super().clean()
         start, end = cleaned_data.get("from"), cleaned_data.get("to")
         if start and end and start > end:
-            raise forms.ValidationError("The “from” date is after the “to” date.")
+            raise forms.ValidationError(_("The “from” date is after the “to” date."))
         return cleaned_data
+
+
+class LanguageField(forms.CharField):
+    """An ISO 639-1 code ("uk"): any language Django can name, not only those offered."""
+
+    def to_python(self, value):
+        return super().to_python(value).strip().lower()
+
+    def validate(self, value):
+        super().validate(value)
+        if value and (len(value) != 2 or value not in LANG_INFO):
+            raise forms.ValidationError(
+                _("“%(value)s” is not a language code: give two letters, for example uk."),
+                params={"value": value},
+            )
+
+
+def language_choices():
+    """The languages the archive reads (archive.languages), by name, for the form."""
+    codes = sorted(languages.CYRILLIC + languages.OTHERS, key=lambda c: LANG_INFO[c]["name"])
+    return [
+        ("", _("Any language")),
+        *((code, lazy(language_names.name, str)(code)) for code in codes),
+    ]
+
+
+class LanguageFilter(CharFilter):
+    field_class = LanguageField
 
 
 class CountFilter(NumberFilter):
@@ -114,7 +154,7 @@ def slug_filter(noun, field_name, queryset, **attrs):
         lookup_expr="exact",
         to_field_name="slug",
         queryset=queryset,
-        error_messages={"invalid_choice": f"No {noun} is known as “%(value)s”."},
+        error_messages={"invalid_choice": UNKNOWN[noun]},
         **attrs,
     )
 
@@ -137,7 +177,9 @@ class QuoteFilter(FilterSet):
     resembles its words. `who` finds speakers by a name or alias spelt differently
     ("Zhelezniak" finds "Zheleznyak"), `unit_name` units likewise, British and American
     spellings folded. `speaker`, `unit` and `outlet` take slugs; `from` and `to` take ISO
-    dates and bound the day an article printed the quote; `min_outlets` keeps quotes printed
+    dates and bound the day an article printed the quote; `language` takes an ISO 639-1 code
+    and keeps quotes printed in that language (one printing holding it with the outlet and
+    dates given, as printing.language says); `min_outlets` keeps quotes printed
     by at least that many outlets. `status` is for archivists and editors only (the view
     gives them unpublished quotes too; without it they see published ones); anyone else,
     a staff account with no role included, who sends it gets an error. `unit` and
@@ -153,14 +195,14 @@ class QuoteFilter(FilterSet):
     (`strict`), never the unfiltered list.
     """
 
-    q = text_filter("Words", "by_words")
-    who = text_filter("Speaker’s name", "by_who")
-    unit_name = text_filter("Unit’s name", "by_unit_name")
+    q = text_filter(_("Words"), "by_words")
+    who = text_filter(_("Speaker’s name"), "by_who")
+    unit_name = text_filter(_("Unit’s name"), "by_unit_name")
     speaker = slug_filter(
         "speaker",
         "person",
         visible(public_people, Person.objects.all()),
-        label="Speaker",
+        label=_("Speaker"),
         widget=forms.HiddenInput,
     )
     unit = slug_filter(
@@ -168,48 +210,59 @@ class QuoteFilter(FilterSet):
         "person__memberships__unit",
         visible(public_units, Unit.objects.all()),
         method="by_unit",
-        label="Unit",
+        label=_("Unit"),
         widget=forms.HiddenInput,
     )
     outlet = slug_filter(
         "outlet",
         "printings__printed_by",
         visible(public_outlets, Outlet.objects.all()),
-        label="Outlet",
+        label=_("Outlet"),
         widget=forms.HiddenInput,
     )
     # "from" is a Python keyword, so these two are declared through the class namespace.
-    locals().update({"from": date_filter("From", "gte"), "to": date_filter("To", "lte")})
+    locals().update({"from": date_filter(_("From"), "gte"), "to": date_filter(_("To"), "lte")})
+    language = LanguageFilter(
+        field_name="printings__language",
+        lookup_expr="exact",
+        label=_("Language"),
+        max_length=10,
+        widget=forms.Select(choices=language_choices()),
+    )
     min_outlets = CountFilter(
         field_name="reach",
         lookup_expr="gte",
-        label="Printed by at least (outlets)",
+        label=_("Printed by at least (outlets)"),
         min_value=1,
         error_messages={
-            "invalid": "Give the number of outlets as a whole number, for example 2.",
-            "min_value": "Give at least 1 outlet.",
+            "invalid": _("Give the number of outlets as a whole number, for example 2."),
+            "min_value": _("Give at least 1 outlet."),
         },
         widget=forms.NumberInput(attrs={"min": 1, "inputmode": "numeric"}),
     )
     sort = ChoiceFilter(
-        label="Sort",
-        choices=[("best", "Best match"), ("newest", "Newest"), ("outlets", "Most outlets")],
+        label=_("Sort"),
+        choices=[
+            ("best", _("Best match")),
+            ("newest", _("Newest")),
+            ("outlets", _("Most outlets")),
+        ],
         empty_label=None,
         method="by_nothing",
-        error_messages={"invalid_choice": "“%(value)s” is not a way to sort quotes."},
+        error_messages={"invalid_choice": _("“%(value)s” is not a way to sort quotes.")},
     )
     status = ChoiceFilter(
         field_name="status",
         lookup_expr="exact",
-        label="Status",
+        label=_("Status"),
         choices=Quote.Status.choices,
-        empty_label="Published (default)",
-        error_messages={"invalid_choice": "“%(value)s” is not a status of a quote."},
+        empty_label=_("Published (default)"),
+        error_messages={"invalid_choice": _("“%(value)s” is not a status of a quote.")},
     )
 
     # Applied in one filter() call, so that together they must hold for one printing:
     # "outlet X in June" must not match a quote X printed in May and another paper in June.
-    PRINTED = ("outlet", "from", "to")
+    PRINTED = ("outlet", "from", "to", "language")
 
     class Meta:
         model = Quote
@@ -225,7 +278,7 @@ class QuoteFilter(FilterSet):
             # list of suggested or rejected quotes.
             self.filters["status"] = ChoiceFilter(
                 field_name="status",
-                label="Status",
+                label=_("Status"),
                 choices=[],
                 error_messages={"invalid_choice": STAFF_ONLY_STATUS},
                 widget=forms.HiddenInput,
@@ -254,7 +307,10 @@ class QuoteFilter(FilterSet):
                 queryset = self.filters[name].filter(queryset, value)
         # One printing must hold all three (see PRINTED).
         queryset = queryset.printed(
-            outlet=data.get("outlet"), since=data.get("from"), until=data.get("to")
+            outlet=data.get("outlet"),
+            since=data.get("from"),
+            until=data.get("to"),
+            language=data.get("language"),
         )
         if not data.get("status"):
             queryset = queryset.filter(status=Quote.Status.PUBLISHED)

@@ -18,6 +18,8 @@ from anyascii import anyascii
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
+from archive.romanise import romanise
+
 HONORIFICS = {
     "mr", "mrs", "ms", "miss", "mister", "madam", "dr", "doctor", "prof", "professor",
     "sir", "dame", "lord", "lady", "rev", "reverend",
@@ -119,8 +121,12 @@ _VOWELS = "aeiou"
 def spell(token: str) -> str:
     """`token` with the spelling differences of romanisation folded: lower case, ASCII,
     letters only; kh/h, Ukrainian h/Russian g, zh/j, ts/tz, ck/k, x/ks, w/v; ye/e after a
-    vowel or at the start; y/i; -iy/-ii/-yy/-ij endings; doubled letters."""
-    s = re.sub(r"[^a-z]", "", anyascii(token).lower())
+    vowel or at the start; y/i; -iy/-ii/-yy/-ij endings; doubled letters; ie/e and io/e.
+
+    Cyrillic is first romanised by its language's official scheme (archive.romanise), so
+    that "Олександр Гнатюк", "Александр Гнатюк", "Oleksandr Hnatiuk" and "Aleksandr
+    Gnatyuk" fold alike."""
+    s = re.sub(r"[^a-z]", "", anyascii(romanise(token)).lower())
     # Kh stays apart from the h that Ukrainian writes for Russian g (Hrytsenko, Gritsenko).
     for old, new in (("kh", "_"), ("tch", "ch"), ("tz", "ts"), ("ck", "k"), ("x", "ks")):
         s = s.replace(old, new)
@@ -131,7 +137,10 @@ def spell(token: str) -> str:
     s = re.sub(r"ij$", "i", s)
     s = s.replace("zh", "j")  # Zhovtyak, Jovtiak
     s = re.sub(r"(?<![scz])h", "g", s).replace("_", "h")
-    s = s.replace("y", "i")
+    s = re.sub(r"(.)\1+", r"\1", s.replace("y", "i"))
+    # Ukrainian є where Russian writes е ("Pieskov", "Peskov"; "Serhieiev", "Sergeyev"), and
+    # Russian ё printed as yo, io or e ("Korolyov", "Korolev"; "Solovyov", "Solovyev").
+    s = re.sub(rf"(?<=[^{_VOWELS}])io(?=[^{_VOWELS}])", "e", s.replace("ie", "e"))
     return re.sub(r"(.)\1+", r"\1", s)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import BooleanField, Expression, Value
+from django.utils.translation import gettext, ngettext
 
 from .models import LIST_ORDER
 
@@ -218,23 +219,17 @@ def paginate(queryset, params, *, per_page, order=None, count_queryset=None, max
     try:
         page.number = int(params.get("page") or 1)
     except ValueError:
-        raise OutOfRange("That is not a page number.", page) from None
+        raise OutOfRange(gettext("That is not a page number."), page) from None
     if not 1 <= page.number <= page.last_number:
         if total.exact and page.number > page.last_number >= math.ceil(total / per_page):
             pages = page.last_number
-            message = (
-                f"There {'is' if pages == 1 else 'are'} only {pages} page{'s' * (pages != 1)} here."
-            )
+            message = only_pages(pages)
         elif order is None:
-            message = (
-                f"Pages by best match go up to {page.last_number}; sort by newest to see "
-                "every match."
-            )
+            message = gettext(
+                "Pages by best match go up to {last}; sort by newest to see every match."
+            ).format(last=page.last_number)
         else:
-            message = (
-                f"Page numbers go up to {page.last_number}; from there, “Next” goes on "
-                "through the rest."
-            )
+            message = numbered_up_to(page.last_number)
         raise OutOfRange(message, page)
     start = (page.number - 1) * per_page
     rows = list(queryset[start : start + per_page + 1])
@@ -249,11 +244,27 @@ def paginate(queryset, params, *, per_page, order=None, count_queryset=None, max
     return page
 
 
+def only_pages(pages):
+    """What a page number past the last is told."""
+    return ngettext("There is only %(n)d page here.", "There are only %(n)d pages here.", pages) % {
+        "n": pages
+    }
+
+
+def numbered_up_to(last):
+    """What a page number past the numbered ones is told."""
+    return gettext(
+        "Page numbers go up to {last}; from there, “Next” goes on through the rest."
+    ).format(last=last)
+
+
 def _keyset_page(queryset, page, cursor, per_page, order, *, after):
     if not (cursor.isascii() and cursor.isalnum() and len(cursor) <= SHORT_ID_MAX):
         # Looked for in the database, "\x00" (a NUL, as ?after=%00 gives it) would fail
         # the query on PostgreSQL; no quote has such an id.
-        raise OutOfRange("The quote this page started from is no longer in this list.", page)
+        raise OutOfRange(
+            gettext("The quote this page started from is no longer in this list."), page
+        )
     columns = [item.expression for item in order]
     names = [f"_key{n}" for n in range(len(columns))]
     key = (
@@ -263,7 +274,9 @@ def _keyset_page(queryset, page, cursor, per_page, order, *, after):
         .first()
     )
     if key is None:
-        raise OutOfRange("The quote this page started from is no longer in this list.", page)
+        raise OutOfRange(
+            gettext("The quote this page started from is no longer in this list."), page
+        )
     if after:
         rows = list(queryset.filter(RowCompare(columns, key, "<")).order_by(*order)[: per_page + 1])
         page.rows = rows[:per_page]

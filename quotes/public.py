@@ -13,9 +13,11 @@ sitemap, the API, downloads and citations all ask this module.
 import datetime
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
+from django.db.models.functions import Coalesce, NullIf
 from django.http import Http404
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.translation import get_language, override
 
 from archive.models import Article, Outlet
 
@@ -167,6 +169,7 @@ def for_list_rows(quotes):
             "article__outlet",
             "article__outlet__slug",
             "article__outlet__name",
+            "language",
         )
         .order_by(*PRINTING_ORDER)
     )
@@ -192,6 +195,24 @@ def aliases():
         Exists(printings().filter(in_print, quote__person=OuterRef("person"))),
         person__merged_into=None,
     )
+
+
+def aliases_with_languages():
+    """Public aliases, each with `printed_in`: the language of the first public printing
+    whose article holds it (the printing's own, else its article's; "" where neither is
+    known), for the page to mark a name in another script with its language."""
+    in_print = Q(article__body__icontains=OuterRef("name")) | Q(
+        article__title__icontains=OuterRef("name")
+    )
+    language = Coalesce(NullIf("language", Value("")), NullIf("article__language", Value("")))
+    first = (
+        printings()
+        .filter(in_print, quote__person=OuterRef("person"))
+        .annotate(printed_in=language)
+        .exclude(printed_in=None)
+        .values("printed_in")[:1]
+    )
+    return aliases().annotate(printed_in=Subquery(first))
 
 
 # Who may list quotes that are not public (the quote list's `status`, and filters naming
@@ -276,21 +297,54 @@ def page_path(obj) -> str:
     """`obj.get_absolute_url()`, worked out once per process for each address. reverse()
     costs tens of microseconds and a list page asks for a few hundred paths (a quote's, its
     speaker's, units' and outlets'); a path depends only on the model, the field its address
-    is made of, the URLconf and the script prefix, all in the key."""
+    is made of, the URLconf, the script prefix and the language (whose code prefixes every
+    address but English's), all in the key."""
     label = obj._meta.label_lower
     key = (
         label,
         getattr(obj, ADDRESS_FIELDS[label]),
         get_urlconf(settings.ROOT_URLCONF),
         get_script_prefix(),
+        get_language(),
     )
     return _remembered(key, obj.get_absolute_url)
 
 
+def cited_path(obj) -> str:
+    """The path of obj's page in the default language, as its permalink always was: the
+    address a citation gives, the same whichever language the page citing it is in."""
+    with override(settings.LANGUAGE_CODE):
+        return page_path(obj)
+
+
+# What is not a page but a file (feeds, the sitemap, downloads, citation files) is linked at
+# its English address from a page in any language, the address it has always had.
+LASTING_VIEWS = {
+    "quotes:quote-feed",
+    "quotes:corrections-feed",
+    "quotes:person-feed",
+    "quotes:unit-feed",
+    "quotes:outlet-feed",
+    "quotes:sitemap",
+    "quotes:quote-export-csv",
+    "quotes:quote-export-jsonl",
+    "quotes:quote-citation",
+}
+
+
+def lasting_reverse(viewname: str, **kwargs) -> str:
+    """reverse() in the default language: the address of a view of LASTING_VIEWS."""
+    with override(settings.LANGUAGE_CODE):
+        return reverse(viewname, kwargs=kwargs or None)
+
+
 def view_path(viewname: str) -> str:
-    """`reverse(viewname)` for a view that takes no arguments, worked out once per process
-    like page_path: every page's header, footer and feed links name a dozen such views."""
-    key = (viewname, get_urlconf(settings.ROOT_URLCONF), get_script_prefix())
+    """`reverse(viewname)` for a view that takes no arguments (in the default language for
+    LASTING_VIEWS), worked out once per process like page_path: every page's header, footer
+    and feed links name a dozen such views."""
+    key = (viewname, get_urlconf(settings.ROOT_URLCONF), get_script_prefix(), get_language())
+    if viewname in LASTING_VIEWS:
+        return _remembered(key, lambda: lasting_reverse(viewname))
     return _remembered(key, lambda: reverse(viewname))
 
 

@@ -27,14 +27,12 @@ from rapidfuzz import fuzz
 
 from verbatim import sql
 
+from . import lemmas
 from .extraction.text import words
 from .extraction.units import unit_key
-from .models import Person, PersonAlias, Printing, Quote, Unit
+from .models import Person, PersonAlias, Quote, Unit
 from .names import name_key
-
-# The text search configuration made by migration 0002: English stems, no stop words.
-CONFIG = "verbatim"
-FTS_TABLE = "quotes_quote_fts"
+from .search_data import CONFIG, FTS_TABLE, refresh_rows, refresh_search  # noqa: F401
 
 # The least resemblance for a name to count as a match: PostgreSQL's word similarity
 # (0 to 1) and rapidfuzz's ratio (0 to 100). "Zhelezniak" and "Zheleznyak" score about 0.57
@@ -71,7 +69,7 @@ class Terms:
         for match in _TERM.finditer(text):
             negated = bool(match.group(1) or match.group(3))
             phrase = match.group(2) if match.group(2) is not None else match.group(4)
-            tokens = re.findall(r"\w+", phrase.lower())
+            tokens = _tokens(phrase.lower())
             if not tokens:
                 continue
             if not negated and tokens == ["or"] and match.group(4) is not None:
@@ -96,62 +94,24 @@ class Terms:
     def __bool__(self):
         return bool(self.positive or self.negative)
 
-
-# Keeping the search data current -------------------------------------------------------
-
-
-def refresh_search(quotes):
-    """Rewrite the search data of `quotes` (Quote objects or ids) from their text and
-    their printings' wordings. Called wherever a quote's words or printings change."""
-    ids = [getattr(quote, "pk", quote) for quote in quotes]
-    if ids:
-        refresh_rows(quote_model=Quote, printing_model=Printing, ids=ids)
-
-
-def refresh_rows(*, quote_model, printing_model, ids=None, connection=None):
-    """refresh_search for the given models (historical ones in a migration); every quote
-    where `ids` is None."""
-    connection = connection or default_connection
-    quote_table, printing_table = map(
-        connection.ops.quote_name,
-        (quote_model._meta.db_table, printing_model._meta.db_table),
-    )
-    if _postgres(connection):
-        # The quote's text weighs A, its printings' words B, joined in the order they were
-        # archived, not the order their rows happen to lie on disk: the same printings always
-        # give the same word positions. Written out: Django took longer to compile the ORM's
-        # form of this UPDATE than PostgreSQL takes to run it, for every quote an import links.
-        where, params = "", []
-        if ids is not None:
-            where, params = f" WHERE q.id {sql.any_of(connection)}", [sql.values(ids, connection)]
-        with connection.cursor() as cursor:
-            # Table names come from model metadata, values are parameters.
-            cursor.execute(
-                f"UPDATE {quote_table} q SET search_vector = "  # noqa: S608
-                "setweight(to_tsvector(%s::regconfig, COALESCE(q.text, '')), 'A') || "
-                "setweight(to_tsvector(%s::regconfig, COALESCE((SELECT string_agg(a.text, ' ' "
-                f"ORDER BY a.id) FROM {printing_table} a WHERE a.quote_id = q.id), '')), 'B')"
-                + where,
-                [CONFIG, CONFIG, *params],
-            )
-        return
-    where, params = "", []
-    if ids is not None:
-        where, params = f" WHERE id {sql.any_of(connection)}", [sql.values(ids, connection)]
-    with connection.cursor() as cursor:
-        # Table names come from model metadata, values are parameters.
-        cursor.execute(
-            f"DELETE FROM {FTS_TABLE}"  # noqa: S608
-            + (f" WHERE rowid {sql.any_of(connection)}" if ids is not None else ""),
-            params,
+    @property
+    def cyrillic(self):
+        """Whether a word of the query is in Cyrillic: then it is matched by its lemmas."""
+        return any(
+            lemmas.has_cyrillic(word)
+            for item in self.positive + self.negative
+            if item != "or"
+            for word in item
         )
-        cursor.execute(
-            f"INSERT INTO {FTS_TABLE} (rowid, text, printed) "  # noqa: S608
-            f"SELECT id, text, (SELECT group_concat(t, ' ') FROM (SELECT a.text AS t "
-            f"FROM {printing_table} a WHERE a.quote_id = {quote_table}.id ORDER BY a.id)) "
-            f"FROM {quote_table}{where}",
-            params,
-        )
+
+
+def _tokens(text):
+    """The words of `text`; a Cyrillic word keeps its apostrophe («м'ясо»), as the lemma
+    section stores it, a Latin one is split at it, as PostgreSQL and FTS5 split it."""
+    tokens = []
+    for word in lemmas.WORD.findall(text):
+        tokens += [word] if lemmas.has_cyrillic(word) else re.findall(r"\w+", word)
+    return tokens
 
 
 # Finding quotes by their words --------------------------------------------------------
@@ -179,35 +139,100 @@ def search_quotes(queryset, text):
         return queryset.none()
     speaker = Q(pk__in=[])
     if terms.words:
-        found = people_like(terms.words, strict=True)
+        # A Cyrillic name in its nominative, as people and aliases are named («Гнатюка»).
+        found = people_like(lemmas.nominative(terms.words), strict=True)
         if not isinstance(found, list):
             found = found.values_list("pk", flat=True)
         speaker = Q(person__in=list(found[:MAX_SPEAKERS])) | Q(
             speaker_description__icontains=terms.words
         )
     if _postgres():
-        query = SearchQuery(text, search_type="websearch", config=CONFIG)
-        words = Q(search_vector=query)
-        if "or" not in terms.positive and any(len(item) > 1 for item in terms.positive):
-            # PostgreSQL guesses a phrase ('a' <-> 'b') far more common than it is (at 1M
-            # printings, 6,800 matches for 500), walks the list's order index looking for
-            # them and reads every quote. Every word of the query must be there too, which
-            # it can estimate from each word's statistics; the condition changes no result.
-            every_word = SearchQuery(terms.words, search_type="plain", config=CONFIG)
-            words &= Q(search_vector=every_word)
-        queryset = queryset.filter(words | speaker)
-        if terms.negative:
-            # Also keeps out quotes found by their speaker that hold an excluded word.
-            excluded = SearchQuery(
-                terms.query(_or(terms.negative)), search_type="websearch", config=CONFIG
-            )
-            queryset = queryset.exclude(search_vector=excluded)
-        return queryset
+        return _postgres_search(queryset, text, terms, speaker)
     if terms.positive:
-        queryset = queryset.filter(Q(pk__in=_fts_rowids(terms.query(terms.positive))) | speaker)
+        queryset = queryset.filter(
+            Q(pk__in=_fts_rowids(lemmas.fts_query(terms.positive))) | speaker
+        )
     if terms.negative:
-        queryset = queryset.exclude(pk__in=_fts_rowids(terms.query(_or(terms.negative))))
+        queryset = queryset.exclude(pk__in=_fts_rowids(lemmas.fts_query(_or(terms.negative))))
     return queryset
+
+
+def _postgres_search(queryset, text, terms, speaker):
+    """search_quotes on PostgreSQL. An English query is PostgreSQL's own websearch query on
+    the search vector, ORed with the keys of its words in the lemma vector (a Latin name
+    finds its Cyrillic printings). A query with a Cyrillic word is read twice: by lemmas
+    and keys in the lemma vector, and by the English stems of its romanisations in the
+    search vector (quotes.lemmas). Most quotes have no lemma vector (NULL): the planner
+    knows its index scan is cheap and keeps reading the indexes."""
+    phrases = "or" not in terms.positive and any(len(item) > 1 for item in terms.positive)
+    if terms.cyrillic:
+        stems = _stems(lemmas.latin_spellings(terms.positive + terms.negative))
+        if terms.positive:
+            words = _readings(terms.positive, stems, phrases=phrases)
+            queryset = queryset.filter(words | speaker)
+        if terms.negative:
+            queryset = queryset.exclude(_readings(_or(terms.negative), stems))
+        return queryset
+    query = SearchQuery(text, search_type="websearch", config=CONFIG)
+    words = Q(search_vector=query)
+    if phrases:
+        # PostgreSQL guesses a phrase ('a' <-> 'b') far more common than it is (at 1M
+        # printings, 6,800 matches for 500), walks the list's order index looking for
+        # them and reads every quote. Every word of the query must be there too, which
+        # it can estimate from each word's statistics; the condition changes no result.
+        every_word = SearchQuery(terms.words, search_type="plain", config=CONFIG)
+        words &= Q(search_vector=every_word)
+    keyed = lemmas.lemma_tsquery(terms.positive)
+    if keyed:
+        words |= Q(lemma_vector=WrittenQuery(keyed))
+    queryset = queryset.filter(words | speaker)
+    if terms.negative:
+        # Also keeps out quotes found by their speaker that hold an excluded word.
+        excluded = SearchQuery(
+            terms.query(_or(terms.negative)), search_type="websearch", config=CONFIG
+        )
+        queryset = queryset.exclude(search_vector=excluded)
+    return queryset
+
+
+def _readings(items, stems, *, phrases=False):
+    """The two readings of `items` with a Cyrillic word (see _postgres_search), ORed."""
+    found = Q(pk__in=[])
+    by_lemma = lemmas.lemma_tsquery(items)
+    if by_lemma:
+        found |= Q(lemma_vector=WrittenQuery(by_lemma))
+    latin = lemmas.latin_tsquery(items, stems)
+    if latin:
+        words = Q(search_vector=WrittenQuery(latin))
+        if phrases:  # as for an English phrase, above
+            words &= Q(
+                search_vector=WrittenQuery(lemmas.latin_tsquery(items, stems, phrases=False))
+            )
+        found |= words
+    return found
+
+
+class WrittenQuery(SearchQuery):
+    """A tsquery written out (quotes.lemmas), its lexemes taken as they are, where
+    SearchQuery would run them through a configuration ("~voloshin" would lose its mark)."""
+
+    template = "(%(expressions)s)::tsquery"
+
+    def as_sql(self, compiler, connection, function=None, template=None):
+        return super().as_sql(compiler, connection, function, template or self.template)
+
+
+def _stems(spellings):
+    """What PostgreSQL's English configuration makes of each Latin spelling, as tsquery text
+    ("voloshyn's" -> "'voloshyn'"); one query for them all."""
+    if not spellings:
+        return {}
+    with default_connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT s, plainto_tsquery(%s::regconfig, s)::text FROM unnest(%s::text[]) AS s",
+            [CONFIG, list(spellings)],
+        )
+        return {spelling: stem for spelling, stem in cursor.fetchall() if stem}
 
 
 def best_first(queryset, text, *, window=RANK_WINDOW):
@@ -220,20 +245,32 @@ def best_first(queryset, text, *, window=RANK_WINDOW):
     terms = Terms.parse(text)
     rank = Value(0.0, output_field=FloatField())
     if _postgres():
-        query = SearchQuery(text, search_type="websearch", config=CONFIG)
-        rank = Coalesce(SearchRank(F("search_vector"), query), rank)
+        rank = Coalesce(SearchRank(F("search_vector"), _ranked_query(text, terms)), rank)
+        by_lemma = lemmas.lemma_tsquery(terms.positive)
+        if by_lemma:
+            lemma_rank = SearchRank(F("lemma_vector"), WrittenQuery(by_lemma))
+            rank = Greatest(rank, Coalesce(lemma_rank, Value(0.0, output_field=FloatField())))
     elif terms.positive:
         # bm25 is lower for better matches; the canonical wording weighs more than the rest.
         rank = Coalesce(
             RawSQL(  # noqa: S611 - table names from code; the query is a parameter
                 f"SELECT -bm25({FTS_TABLE}, 2.0, 1.0) FROM {FTS_TABLE} "  # noqa: S608
                 f"WHERE {FTS_TABLE} MATCH %s AND rowid = {Quote._meta.db_table}.id",
-                [terms.query(terms.positive)],
+                [lemmas.fts_query(terms.positive)],
                 output_field=FloatField(),
             ),
             rank,
         )
     return quotes.annotate(search_rank=rank).in_list_order("-search_rank")
+
+
+def _ranked_query(text, terms):
+    """The query of the search vector that ranks and marks what search_quotes found on
+    PostgreSQL (the lemma vector ranks too; Cyrillic words are marked by quotes.lemmas)."""
+    if terms.cyrillic:
+        stems = _stems(lemmas.latin_spellings(terms.positive))
+        return WrittenQuery(lemmas.latin_tsquery(terms.positive, stems))
+    return SearchQuery(text, search_type="websearch", config=CONFIG)
 
 
 def _or(items):
@@ -262,9 +299,13 @@ def highlight(quotes, text):
         return
     ids = [quote.pk for quote in quotes]
     if _postgres():
-        query = SearchQuery(text, search_type="websearch", config=CONFIG)
         headline = SearchHeadline(
-            "text", query, config=CONFIG, start_sel=START, stop_sel=STOP, highlight_all=True
+            "text",
+            _ranked_query(text, terms),
+            config=CONFIG,
+            start_sel=START,
+            stop_sel=STOP,
+            highlight_all=True,
         )
         rows = Quote.objects.filter(pk__in=ids).annotate(headline=headline)
         marked = dict(rows.values_list("pk", "headline"))
@@ -273,22 +314,51 @@ def highlight(quotes, text):
             cursor.execute(
                 f"SELECT rowid, highlight({FTS_TABLE}, 0, %s, %s) FROM {FTS_TABLE} "  # noqa: S608
                 f"WHERE {FTS_TABLE} MATCH %s AND rowid {sql.any_of(default_connection)}",
-                [START, STOP, terms.query(terms.positive), sql.values(ids, default_connection)],
+                [
+                    START,
+                    STOP,
+                    lemmas.fts_query(terms.positive),
+                    sql.values(ids, default_connection),
+                ],
             )
             marked = dict(cursor.fetchall())
     for quote in quotes:
-        quote.highlighted = marked_html(quote.text, marked.get(quote.pk))
+        # The database marks words by their stems; Cyrillic words matched by their lemmas
+        # or keys are marked here.
+        extra = lemmas.marks(quote.text, terms.positive)
+        quote.highlighted = marked_html(quote.text, marked.get(quote.pk), extra)
 
 
-def marked_html(text, marked):
-    """`marked` (`text` with START and STOP around matches) as safe HTML, or None where it
-    marks nothing or is not exactly `text` (the search data may be older than the quote)."""
-    if not marked or START not in marked or START in text or STOP in text:
+def marked_html(text, marked, extra=()):
+    """`marked` (`text` with START and STOP around matches), with the (start, end) spans of
+    `extra` marked too, as safe HTML; None where nothing is marked or `marked` is not
+    exactly `text` (the search data may be older than the quote)."""
+    if START in text or STOP in text:
         return None
-    if marked.replace(START, "").replace(STOP, "") != text:
+    spans = list(extra)
+    if marked and START in marked:
+        if marked.replace(START, "").replace(STOP, "") != text:
+            return None
+        plain = 0
+        for piece in re.split(f"([{START}{STOP}])", marked):
+            if piece == START:
+                begin = plain
+            elif piece == STOP:
+                spans.append((begin, plain))
+            else:
+                plain += len(piece)
+    if not spans:
         return None
-    html = escape(marked).replace(START, "<mark>").replace(STOP, "</mark>")
-    return mark_safe(html)  # noqa: S308 - escaped on the line above; only <mark> is added
+    html, at = [], 0
+    for begin, end in sorted(spans):
+        if begin < at:  # inside a span already marked
+            begin = at
+        if end <= begin:
+            continue
+        html += [escape(text[at:begin]), "<mark>", escape(text[begin:end]), "</mark>"]
+        at = end
+    html.append(escape(text[at:]))
+    return mark_safe("".join(html))  # noqa: S308 - every piece of text is escaped
 
 
 # Finding people and units by names spelt several ways -----------------------------------

@@ -10,7 +10,8 @@ import functools
 from dataclasses import dataclass, field
 
 from django.utils.dateformat import format as date_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 ROW_HEIGHT = 32  # px: a row of the quote strip, room for a 24 px tap target
 AXIS_HEIGHT = 28  # px: the axis line and its tick labels
@@ -28,8 +29,9 @@ MONTH_SPAN_LIMIT = 12 * 20  # months: up to twenty years, bars per month; beyond
 
 
 def long_date(day):
-    """The day as the template filter date:"j F Y" writes it: "1 April 2031"."""
-    return formatted(day, "j F Y", get_language())
+    """The day as the template filter date:"j E Y" writes it: "1 April 2031" ("1 квітня
+    2031": E is the month as a date names it, which in English is its name)."""
+    return formatted(day, "j E Y", get_language())
 
 
 def short_date(day):
@@ -45,7 +47,39 @@ def formatted(day, format, language):
 
 
 def plural(n, word, words=None):
+    """An English count for the admin's messages: "1 quote", "3 quotes"."""
     return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+# Counts the public pages show, in the active language: "3 articles", "3 статті".
+COUNTS = {
+    "article": lambda n: ngettext("%(n)d article", "%(n)d articles", n),
+    "outlet": lambda n: ngettext("%(n)d outlet", "%(n)d outlets", n),
+    "quote": lambda n: ngettext("%(n)d quote", "%(n)d quotes", n),
+    "word": lambda n: ngettext("%(n)d word", "%(n)d words", n),
+}
+# A histogram's periods in its summary and caption.
+COUNTED_BY = {
+    "day": _("counted by day"),
+    "month": _("counted by month"),
+    "year": _("counted by year"),
+}
+MOST_IN = {
+    "day": _("Most in one day: {busiest}."),
+    "month": _("Most in one month: {busiest}."),
+    "year": _("Most in one year: {busiest}."),
+}
+PER = {"day": _("per day"), "month": _("per month"), "year": _("per year")}
+
+
+def counted(n, noun):
+    """n of one of COUNTS' nouns, as the page's language says it."""
+    return COUNTS[noun](n) % {"n": n}
+
+
+def from_to(start, end):
+    """Two days as a span: "1 April 2031 to 3 May 2031"."""
+    return gettext("{start} to {end}").format(start=long_date(start), end=long_date(end))
 
 
 @dataclass(frozen=True)
@@ -79,8 +113,8 @@ class Dot:
         first, last = self.printings[0], self.printings[-1]
         when = long_date(first.date)
         if last.date != first.date:
-            when = f"{when} to {long_date(last.date)}"
-        what = first.title if self.count == 1 else plural(self.count, "article")
+            when = from_to(first.date, last.date)
+        what = first.title if self.count == 1 else counted(self.count, "article")
         return f"{first.outlet}, {when}: {what}" if what else f"{first.outlet}, {when}"
 
 
@@ -197,7 +231,7 @@ class Bar:
 
     @property
     def tooltip(self):
-        return f"{self.label}: {plural(self.count, 'quote')}"
+        return f"{self.label}: {counted(self.count, 'quote')}"
 
 
 @dataclass
@@ -328,12 +362,16 @@ def _summary(start, end, period, bars, total, undated):
     there are several, and how many have no date."""
     busiest = max(bars, key=lambda bar: bar.count)
     if start == end:
-        when = f"all on {long_date(start)}"
+        when = gettext("all on {day}").format(day=long_date(start))
     else:
-        when = f"from {long_date(start)} to {long_date(end)}, counted by {period}"
-    summary = f"{plural(total, 'quote')} with a known date, {when}."
+        when = gettext("from {start} to {end}, {counted_by}").format(
+            start=long_date(start), end=long_date(end), counted_by=COUNTED_BY[period]
+        )
+    summary = ngettext(
+        "{n} quote with a known date, {when}.", "{n} quotes with a known date, {when}.", total
+    ).format(n=total, when=when)
     if len(bars) > 1:
-        summary += f" Most in one {period}: {busiest.tooltip}."
+        summary += " " + MOST_IN[period].format(busiest=busiest.tooltip)
     if undated:
-        summary += f" {undated} more with no known date."
+        summary += " " + gettext("{n} more with no known date.").format(n=undated)
     return summary

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
+from django.utils.translation import gettext, ngettext
+
 from .extraction.text import words
 from .matching import canonical_text, in_original, original_language
 
@@ -178,13 +180,22 @@ def counts(ops):
 def summary(ops):
     """One line: "Identical wording", or e.g. "3 words changed, 1 added, 24 not printed"."""
     numbers = counts(ops)
-    labels = {CHANGED: "changed", ADDED: "added", NOT_PRINTED: "not printed"}
-    parts = [(numbers[kind], label) for kind, label in labels.items() if numbers[kind]]
-    if not parts:
-        return "Identical wording"
-    number, label = parts[0]
-    head = f"{number} word{'' if number == 1 else 's'} {label}"
-    return ", ".join([head] + [f"{n} {label}" for n, label in parts[1:]])
+    # The first count names the words ("3 words changed"), the others follow it ("1 added").
+    first = {
+        CHANGED: lambda n: ngettext("%(n)d word changed", "%(n)d words changed", n),
+        ADDED: lambda n: ngettext("%(n)d word added", "%(n)d words added", n),
+        NOT_PRINTED: lambda n: ngettext("%(n)d word not printed", "%(n)d words not printed", n),
+    }
+    rest = {
+        CHANGED: lambda n: ngettext("%(n)d changed", "%(n)d changed", n),
+        ADDED: lambda n: ngettext("%(n)d added", "%(n)d added", n),
+        NOT_PRINTED: lambda n: ngettext("%(n)d not printed", "%(n)d not printed", n),
+    }
+    kinds = [kind for kind in (CHANGED, ADDED, NOT_PRINTED) if numbers[kind]]
+    if not kinds:
+        return gettext("Identical wording")
+    words = [(first if i == 0 else rest)[kind](numbers[kind]) for i, kind in enumerate(kinds)]
+    return ", ".join(word % {"n": numbers[kind]} for word, kind in zip(words, kinds, strict=True))
 
 
 @dataclass

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
@@ -25,6 +26,16 @@ def no_page_cache(settings):
     settings or rows behind the app's back (bulk updates, which send no signal) between two
     visits of one URL."""
     settings.PAGE_CACHE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the default language, as a new thread does: a request leaves its
+    page's language active in the thread that served it, and a test that asks a Ukrainian
+    page would otherwise hand /uk/ addresses to the get_absolute_url() of the next."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -4,8 +4,11 @@ every reader from the cache until anything public changes.
 What is cached: the 200 answer to an anonymous GET (no session or messages cookie) outside
 the admin, unless the view says no (`never_cache`, Cache-Control private or no-store), sets
 a cookie or a CSRF token, streams, varies on a request header other than Accept, or is
-larger than PAGE_CACHE_MAX_BYTES. A page's key is its URL (host included) and the request's
-Accept header, so the API's formats are kept apart.
+larger than PAGE_CACHE_MAX_BYTES. A page's key is its URL (host included), the request's
+Accept header, so the API's formats are kept apart, and the language it is answered in. A
+public page's language is in its URL (verbatim/locale.py: /uk/quotes/, English unprefixed);
+the language in the key as well keeps an English page from ever being served as a Ukrainian
+one, or the reverse, should a language ever come from anywhere else.
 
 When it goes stale: the archive has a *generation*, one value in the shared cache, and any
 change to a public record replaces it. Each page is stored with the generation it was
@@ -49,6 +52,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
+from django.utils import translation
 from django.utils.cache import get_max_age
 
 from verbatim.routers import replica_configured
@@ -215,7 +219,8 @@ def _kept(response) -> HttpResponse:
 
 
 def _key(request) -> str:
-    page = f"{request.build_absolute_uri()}\n{request.META.get('HTTP_ACCEPT', '')}"
+    accept = request.META.get("HTTP_ACCEPT", "")
+    page = f"{request.build_absolute_uri()}\n{accept}\n{translation.get_language()}"
     return KEY_PREFIX + hashlib.sha256(page.encode()).hexdigest()
 
 

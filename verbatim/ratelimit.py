@@ -15,6 +15,7 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.db.models import Sum
 from django.shortcuts import render
+from django.utils.translation import pgettext_lazy
 from django_ratelimit.core import get_usage
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
@@ -39,8 +40,18 @@ GROUPS = {
 # through it or narrowing it by speaker, outlet or date is cheap, so that is not limited.
 SEARCH_PARAMETERS = ("q", "who", "unit_name")
 
-NOUNS = {"search": "searches", "download": "downloads", "feed": "feed requests"}
-PERIODS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}
+# As the 429 page puts them: "more than 60 searches in a minute".
+NOUNS = {
+    "search": pgettext_lazy("more than N", "searches"),
+    "download": pgettext_lazy("more than N", "downloads"),
+    "feed": pgettext_lazy("more than N", "feed requests"),
+}
+PERIODS = {
+    "s": pgettext_lazy("in a", "second"),
+    "m": pgettext_lazy("in a", "minute"),
+    "h": pgettext_lazy("in a", "hour"),
+    "d": pgettext_lazy("in a", "day"),
+}
 
 
 def client_ip(request):

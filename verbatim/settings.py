@@ -89,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: a public page's is in its address (/uk/...), the admin's the reader's.
+    "verbatim.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -206,7 +208,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# The public pages in English at their own addresses and in every other language under its
+# code (/uk/quotes/), verbatim/locale.py; the admin in the reader's language. Adding one:
+# docs/translating.md.
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("uk", "Українська")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -6,6 +6,7 @@ too; the names it imports are presented here."""
 from .articles import ArticleAdmin
 from .captures import CaptureAdmin
 from .history import ChangeNoteForm, HistoryAdmin, history_note
+from .languages import LanguageListFilter
 from .outlets import OutletAdmin
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "CaptureAdmin",
     "ChangeNoteForm",
     "HistoryAdmin",
+    "LanguageListFilter",
     "OutletAdmin",
     "history_note",
 ]

@@ -21,6 +21,7 @@ from ..models import Article, Capture
 from ..services import ArticleRejected
 from .captures import archived_copy_links, state_line
 from .history import HistoryAdmin
+from .languages import LanguageListFilter
 
 # Shown on the change page; the full source can be megabytes and is only there for checking.
 RAW_PREVIEW_CHARS = 20_000
@@ -42,8 +43,8 @@ class ArticleAdmin(HistoryAdmin):
         ("Where it was published", {"fields": ["outlet", "url", "title", "published", "author"]}),
         (None, {"fields": ["publish"]}),
     ]
-    list_display = ["__str__", "outlet", "published", "raw_format", "archived_at"]
-    list_filter = ["raw_format", ("outlet", admin.RelatedOnlyFieldListFilter)]
+    list_display = ["__str__", "outlet", "published", "language", "raw_format", "archived_at"]
+    list_filter = ["raw_format", LanguageListFilter, ("outlet", admin.RelatedOnlyFieldListFilter)]
     list_select_related = ["outlet"]
     date_hierarchy = "published"
     search_fields = ["title", "url", "source_file", "=sha256", "outlet__name"]

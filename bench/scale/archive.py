@@ -427,6 +427,7 @@ class SyntheticArchive:
                     "created_at": created,
                     "updated_at": created,
                     "search_vector": None,
+                    "lemma_vector": None,
                 }
             )
             if reach:
@@ -448,6 +449,7 @@ class SyntheticArchive:
                         "person_id": person,
                         "speaker_description": description,
                         "speaker_title": "",
+                        "language": "en",
                         "confidence": 1.0,
                         "doubt": "",
                         "alternatives": "[]",

@@ -9,7 +9,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from archive.admin import HistoryAdmin
+from archive.admin import HistoryAdmin, LanguageListFilter
 
 from ..models import Printing
 from ..services import lifecycle
@@ -102,8 +102,8 @@ class QuotePrintingInline(admin.TabularInline):
 
 @admin.register(Printing)
 class PrintingAdmin(CurationPermissions, LifecycleSaves, ConfirmationPages, HistoryAdmin):
-    list_display = ["quote_snippet", "speaker", "article", "outlet"]
-    list_filter = ["article__outlet", "quote__status"]
+    list_display = ["quote_snippet", "speaker", "article", "outlet", "language"]
+    list_filter = ["article__outlet", "quote__status", LanguageListFilter]
     list_select_related = ["quote__person", "article__outlet"]
     search_fields = ["text", "=quote__short_id", "article__title", "attribution"]
     autocomplete_fields = ["quote"]

@@ -62,7 +62,7 @@ class PrintingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Printing
-        fields = ["article", "text", "start", "end", "attribution"]
+        fields = ["article", "text", "start", "end", "attribution", "language"]
 
 
 def printing_fields(printing, site):
@@ -82,6 +82,7 @@ def printing_fields(printing, site):
         "start": printing.start,
         "end": printing.end,
         "attribution": printing.attribution,
+        "language": printing.language,
     }
 
 
@@ -204,6 +205,7 @@ class ArticleSerializer(serializers.ModelSerializer):
             "published",
             "archived_at",
             "sha256",
+            "language",
         ]
 
 
@@ -230,7 +232,16 @@ class ArticleQuoteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Printing
-        fields = ["quote", "speaker", "text", "start", "end", "segments", "attribution"]
+        fields = [
+            "quote",
+            "speaker",
+            "text",
+            "start",
+            "end",
+            "segments",
+            "attribution",
+            "language",
+        ]
 
 
 class ArticleDetailSerializer(ArticleSerializer):

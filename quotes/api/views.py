@@ -174,6 +174,11 @@ QUOTE_FILTERS = [
     query("from", "YYYY-MM-DD: only quotes printed on or after this day.", OpenApiTypes.DATE),
     query("to", "YYYY-MM-DD: only quotes printed on or before this day.", OpenApiTypes.DATE),
     query(
+        "language",
+        "An ISO 639-1 code (uk, ru, en): only quotes printed in that language, by the same "
+        "printing as the outlet and dates given.",
+    ),
+    query(
         "sort",
         "best (best match first; the default with q, which it needs), newest (the default "
         "without q) or outlets (printed by the most outlets first).",

@@ -8,7 +8,7 @@ quotation marks, title case). Section numbers are those of the 7th edition."""
 
 from .bylines import listed
 from .dates import MONTHS
-from .styled import Style, Styled
+from .styled import IN_YOUR_TEXT, REFERENCE_LIST, Style, Styled
 from .text import quoted, sentence
 
 
@@ -64,4 +64,4 @@ def style(citation):
     if citation.outlet:
         entry += [(citation.outlet, "i"), ". "]
     entry += [citation.permalink]
-    return Style("APA", "In your text", in_text, "Reference list", entry)
+    return Style("APA", IN_YOUR_TEXT, in_text, REFERENCE_LIST, entry)

@@ -9,7 +9,7 @@ numbers are those of the 17th edition."""
 
 from .bylines import listed
 from .dates import american_date
-from .styled import Style, Styled
+from .styled import BIBLIOGRAPHY, IN_YOUR_TEXT, NOTE, Style, Styled
 from .text import quoted, sentence
 
 
@@ -69,10 +69,10 @@ def style(citation):
     title = citation.headline if citation.title else ""
     return Style(
         "Chicago",
-        "In your text",
+        IN_YOUR_TEXT,
         in_text,
-        "Bibliography",
+        BIBLIOGRAPHY,
         bibliography_entry(citation, title),
-        "Note",
+        NOTE,
         note(citation, title),
     )

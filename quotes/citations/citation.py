@@ -85,7 +85,7 @@ class Citation:
             else "",
             label=one_line(article.label) if article else "Untitled article",
             article_url=(article.url or "") if article else "",
-            permalink=absolute(public.page_path(quote), request),
+            permalink=absolute(public.cited_path(quote), request),
             archived=timezone.localdate(article.archived_at) if article else None,
         )
 

@@ -8,7 +8,7 @@ initial "The" left out of a periodical's name; Appendix 1 (months abbreviated). 
 section's number could not be checked, the section is named instead."""
 
 from .dates import mla_date
-from .styled import Style, Styled
+from .styled import IN_YOUR_TEXT, WORKS_CITED, Style, Styled
 from .text import SITE_NAME, quoted, sentence
 
 
@@ -58,4 +58,4 @@ def style(citation):
         # An undated source is dated by when it was consulted (MLA's optional date of
         # access, recommended for undated sources): here, the day Verbatim archived it.
         entry += [f" Accessed {mla_date(citation.archived)}."]
-    return Style("MLA", "In your text", in_text, "Works cited", entry)
+    return Style("MLA", IN_YOUR_TEXT, in_text, WORKS_CITED, entry)

@@ -4,6 +4,15 @@ from dataclasses import dataclass, field
 
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+
+# The labels a citation's parts are shown under, in the page's language (the citations
+# themselves are in the style's English).
+IN_YOUR_TEXT = _("In your text")
+REFERENCE_LIST = _("Reference list")
+WORKS_CITED = _("Works cited")
+BIBLIOGRAPHY = _("Bibliography")
+NOTE = _("Note")
 
 
 class Styled(list):

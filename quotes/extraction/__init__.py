@@ -23,6 +23,9 @@ Modules, one a step:
 - pipeline.py: the steps in order, from spans to speakers (`extract`)
 - places.py, ranks.py: gazetteer of places and nationalities; military ranks and roles
 - units.py: military units stated for a person, and the key that folds their spelling variants
+- cyrillic/: Russian and Ukrainian as a class of text: its word lists (cue verbs in every
+  form, "по словам X", roles, ranks, units), the analyser that brings names and units to the
+  nominative, and the title, rank and unit printed before a name
 """
 
 from .pipeline import extract

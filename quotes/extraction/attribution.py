@@ -3,6 +3,18 @@
 
 import regex as re
 
+from .cyrillic import (
+    ACCORDING_PRONOUN,
+    ACCORDING_START,
+    BODY_BEFORE,
+    CYRILLIC_PRONOUN,
+    DOCUMENT_SAYS,
+    ONE_OF,
+    QUOTED_NAME,
+    is_cyrillic,
+    read_lead,
+    same_role,
+)
 from .descriptors import (
     INSTITUTION_AFTER,
     RELATIVE_PRONOUN,
@@ -43,9 +55,7 @@ class Attributor(SubjectReader):
     def _after(self, close: int, para_end: int) -> Found | None:
         text = self.text
         stop = para_end
-        match = _CLAUSE_STOP.search(text, close, para_end)
-        if match:
-            stop = match.start()
+        stop = self._clause_stop(close, para_end)
         verb = SPEECH_VERB.search(text, close, stop)
         while verb is not None and IN_RELATIVE.search(text, close, verb.start()):
             verb = SPEECH_VERB.search(text, verb.end(), stop)
@@ -69,11 +79,22 @@ class Attributor(SubjectReader):
                 return None
         return self.subject(close, verb.start(), verb.end())
 
+    def _clause_stop(self, start: int, end: int) -> int:
+        """Where the clause from `start` ends: a sentence's end or the next quotation, but
+        not a unit's name in «» ("бригади «Лелека» Остап X", in Cyrillic text)."""
+        while (match := _CLAUSE_STOP.search(self.text, start, end)) is not None:
+            name = self.names.language and QUOTED_NAME.match(self.names.body, match.start())
+            if not name:
+                return match.start()
+            start = name.end()
+        return end
+
     def _inverted(self, verb, stop: int) -> Found | None:
         """The subject after an inverted verb: "said Mr X", "said the soldier", "added the
         Khortytsia group of forces"."""
         text = self.text
-        rest_end = min(stop, verb.end() + 60)
+        # A Cyrillic title with its unit may stand between the verb and the name.
+        rest_end = min(stop, verb.end() + (160 if is_cyrillic(verb.group()) else 60))
         credit = CREDIT.match(" ".join(verb.group().split()))
         chosen = self._named_after(verb.end(), rest_end)
         if chosen is None:
@@ -82,10 +103,69 @@ class Attributor(SubjectReader):
             if credit and chosen.person is None:
                 return None  # "according to Reuters": the outlet, not the speaker
             return Found("name", chosen.start, text[verb.start() : chosen.end], chosen)
+        if is_cyrillic(verb.group()):
+            return self._cyrillic_after(verb, stop)
         found = self._body_after(verb, stop, credit)
         if found is None:
             found = self._described_after(verb, stop, rest_end)
         return found
+
+    def _cyrillic_after(self, verb, stop: int) -> Found | None:
+        """Who follows a Russian or Ukrainian verb when no name does: a pronoun ("сказала
+        вона"), or a role that refers back to the person given it earlier ("сказав міський
+        голова", "уверен командир полка"), else an unnamed speaker so described ("розповів
+        військовий")."""
+        text, names = self.text, self.names
+        pronoun = CYRILLIC_PRONOUN.match(text, verb.end(), stop)
+        if pronoun is not None:
+            return Found("pronoun", pronoun.start(1), pronoun.group(1))
+        one = ONE_OF.match(text, verb.end(), stop)
+        if one is not None:  # "сказала одна из жительниц": someone unnamed
+            words = " ".join(text[verb.start() : one.end()].split())
+            return Found("unnamed", verb.start(), words, None, " ".join(one.group(1).split()))
+        after = names.body[verb.end() : stop]
+        if re.fullmatch(DOCUMENT_SAYS, verb.group()):
+            # "говорится в заявлении администрации": the document's author, no person.
+            body = " ".join(re.sub(r"^\s*(?:в|у|во)\s+", "", after).split())
+            words = " ".join(text[verb.start() : stop].split())
+            return Found("unnamed", verb.start(), words, None, body, True, institution=True)
+        lead = read_lead(after + " ", names.language)
+        if lead is None or after[: lead.start].strip() or not lead.title:
+            return None
+        words = " ".join(text[verb.start() : stop].split())
+        for mention in reversed(names.mentions_in(0, verb.start())):
+            person = mention.person
+            said = names.people[person] if person is not None else None
+            if said is not None and same_role(f"{said.role} {said.rank}", lead.title):
+                found = Found("name", mention.start, words, mention)
+                found.verb = verb.start()
+                return found
+        return Found("unnamed", verb.start(), words, None, lead.title, True)
+
+    def cyrillic_subject(self, start: int, verb) -> Found | None:
+        """Who a Russian or Ukrainian verb in a narrative sentence starting at `start`
+        credits when no subject stands before it: a body in the locative, or whoever follows
+        the verb ("За словами Волошина, ...", "Як повідомила речниця X, ...")."""
+        line_end = self.text.find("\n", verb.end())
+        line_end = len(self.text) if line_end < 0 else line_end
+        stop = self._clause_stop(verb.end(), line_end)
+        comma = self.text.find(",", verb.end(), stop)
+        return self._cyrillic_body_before(start, verb) or self._inverted(
+            verb, comma if comma >= 0 else stop
+        )
+
+    def _cyrillic_body_before(self, start: int, verb) -> Found | None:
+        """An institution speaking, named in the locative before the verb ("В министерстве
+        обороны заявили", "У Генштабі повідомили")."""
+        if not verb.group().endswith(("ли", "ют", "ят", "ють", "ять")):
+            return None  # a body speaks in the plural: "заявили", "повідомляють"
+        text = self.names.body[start : verb.start()]
+        match = BODY_BEFORE.match(text)
+        if match is None:
+            return None
+        body = " ".join(match.group("body").split())
+        words = " ".join(self.names.body[start + match.start() : verb.end()].split())
+        return Found("unnamed", start + match.start(), words, None, body, True, institution=True)
 
     def _named_after(self, verb_end: int, rest_end: int) -> Mention | None:
         """The person named right after a verb, perhaps after their title, or None."""
@@ -101,6 +181,9 @@ class Attributor(SubjectReader):
                 if mention.person is not None or mention.titled:
                     break
                 continue  # a lone unknown word, perhaps a body before a title: "Kremlin"
+            if self._cyrillic_lead(verb_end, mention) or self._cyrillic_gap(verb_end, mention):
+                chosen = mention  # "заявив речник 419-ї бригади «Лелека» Остап X"
+                break
             role = title_before(between)
             if role and TITLE_BEFORE.fullmatch(between):
                 # "said harbour master X": the title stays out of the name.
@@ -108,6 +191,30 @@ class Attributor(SubjectReader):
                 chosen = mention
             break
         return chosen
+
+    def _cyrillic_lead(self, start: int, mention: Mention) -> bool:
+        """Whether the words from `start` to a Cyrillic name are all its title, rank and unit
+        (read from the unmasked text, where a unit's name in «» is printed)."""
+        names = self.names
+        if not names.language or not is_cyrillic(mention.name):
+            return False
+        between = names.body[start : mention.start]
+        lead = read_lead(between, names.language)
+        return lead is not None and not between[: lead.start].strip(" ,\u00a0")
+
+    def _cyrillic_gap(self, start: int, mention: Mention) -> bool:
+        """Whether a Cyrillic name that ends its clause follows a verb after a few words of
+        where or to whom ("заявил в интервью РБК Песков.", "сказал журналистам Песков,")."""
+        names = self.names
+        if not names.language or not is_cyrillic(mention.name):
+            return False
+        between = names.body[start : mention.start].split()
+        ends = re.match(r"\s*(?:[,.;:!?\n]|$)", names.body[mention.end : mention.end + 2])
+        return (
+            0 < len(between) <= 4
+            and ends is not None
+            and not any(w[:1].isupper() and not w.isupper() for w in between)
+        )
 
     def _after_role(self, verb_end: int, stop: int) -> Mention | None:
         """The person named after a role and its unit that follow a verb ('- told the drone
@@ -165,7 +272,10 @@ class Attributor(SubjectReader):
         text = self.text
         start = self.sentences.start(opened, para_start)
         for verb in SPEECH_VERB.finditer(text, start, opened):
-            if verb.group().lower().startswith("according"):
+            pronoun = ACCORDING_PRONOUN.search(verb.group())
+            if pronoun is not None:  # "По его словам, «...»": whom the text is about
+                return Found("pronoun", verb.start() + pronoun.start(1), pronoun.group(1))
+            if verb.group().lower().startswith("according") or ACCORDING_START.match(verb.group()):
                 # "According to X, spokesman for ..., "...": the source follows the words.
                 after = self.mentions_in(verb.end(), opened)
                 if after and not text[verb.end() : after[0].start].strip():
@@ -175,6 +285,9 @@ class Attributor(SubjectReader):
                         return Found("name", mention.start, words, mention)
                 continue
             found = self.subject(start, verb.start(), verb.end())
+            if found is None and is_cyrillic(verb.group()):
+                # "Як повідомила речниця X, «...»": the subject after the verb.
+                found = self._cyrillic_body_before(start, verb) or self._inverted(verb, opened)
             if found is not None:
                 return found
         return None

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import regex as re
 
+from .cyrillic import FEMININE_PRONOUNS, is_cyrillic, name_gender
 from .descriptors import describes
 from .people import Names
 from .text import words
@@ -360,7 +361,7 @@ class Cast:
         on (the journalist who posted the video); then the person named last before `pos`
         who is neither, if any."""
         self._refresh()
-        said = "f" if pronoun.lower() == "she" else "m"
+        said = "f" if pronoun.lower() in FEMININE_PRONOUNS else "m"
 
         def fits(p):
             return self._gender(p) in ("", said) and not self._publishes(p)
@@ -381,6 +382,10 @@ class Cast:
         if person in self._gender_of:
             return self._gender_of[person]
         info = self.names.people[person]
+        if self.names.language and is_cyrillic(info.name):
+            # Russian and Ukrainian names say their gender (Воронцова, Вербицький).
+            self._gender_of[person] = name_gender(info.name, self.names.language)
+            return self._gender_of[person]
         text = self.names.text
         votes = {"m": 0, "f": 0}
         stated = f"{info.role} {info.description}"

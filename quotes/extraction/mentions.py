@@ -5,6 +5,8 @@ from dataclasses import dataclass
 
 import regex as re
 
+from . import cyrillic
+from .cyrillic import is_cyrillic
 from .places import is_country, is_demonym, is_place
 from .ranks import ROLE, leading_rank, rank_before
 from .speech import SPEECH_VERB
@@ -130,10 +132,11 @@ class MentionReader:
     run's first word may be capitalised only for that), `has_word(word)` whether the text
     prints a word in lower case too."""
 
-    def __init__(self, text: str, sentences, has_word):
+    def __init__(self, text: str, sentences, has_word, language: str = ""):
         self.text = text
         self.sentences = sentences
         self.has_word = has_word
+        self.language = language  # "ru" or "uk" for Cyrillic text: names are declined
 
     def read(self, ps: int, pe: int) -> list[Mention]:
         """Capitalised runs in one paragraph that can be people's names."""
@@ -161,6 +164,8 @@ class MentionReader:
         return out
 
     def _mention(self, run) -> list[Mention]:
+        if self.language and is_cyrillic(run[0].group()):
+            return self._cyrillic(run)
         tokens = [m.group().rstrip(".") for m in run]
         last = max((i for i, t in enumerate(tokens) if t in NOT_PERSON), default=-1)
         if last >= 0 and tokens[last] in _FORCE_WORDS and len(tokens) - last > 2:
@@ -186,6 +191,31 @@ class MentionReader:
             else:
                 part.append(i)
         return [m for m in out if m is not None]
+
+    def _cyrillic(self, run) -> list[Mention]:
+        """A run of Cyrillic words: the words that cannot be part of a name dropped from its
+        start (a word no person is called, "Нагадаємо", "Повітряних", a place before a name,
+        "голова Стрия Тарас X"; a common noun opening the sentence, "Бійці"), the rest
+        brought to the nominative."""
+        language = self.language
+        at_start = self.sentences.start(run[0].start(), 0) == run[0].start()
+        kinds = [cyrillic.name_kind(m.group(), language) for m in run] + [""]
+        first = 0
+        # A known word that is no name goes before a given name ("Стрия Тарас X"), or opens
+        # the sentence without a surname after it ("Бійці", but "Богдан X").
+        while kinds[first] == "none" or (
+            kinds[first] == "other"
+            and (kinds[first + 1] == "given" or (at_start and kinds[first + 1] != "surname"))
+        ):
+            first += 1
+        run = run[first:]
+        tokens = [m.group() for m in run]
+        if not run or any(t in NOT_PERSON or cyrillic.is_role(t, language) for t in tokens):
+            return []
+        start, end = run[0].start(), run[-1].end()
+        nominal = cyrillic.nominative(tokens, language)
+        name = " ".join(nominal)
+        return [Mention(start, end, nominal, name, False, False, name)]
 
     def _make(self, run, part: list[int]) -> Mention | None:
         text = self.text

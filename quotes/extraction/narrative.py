@@ -4,6 +4,7 @@ timeline reads these events in order to follow whom "he" or "the soldier" means.
 
 import regex as re
 
+from .cyrillic import is_cyrillic
 from .descriptors import NEW_SUBJECT, one_person, title_before
 from .mentions import PERSON_NOUN, Mention
 from .ranks import ROLE
@@ -130,7 +131,10 @@ def _named(reader: SubjectReader, mention: Mention, ps: int) -> Found | None:
 def _speaker(reader: SubjectReader, verb, ps: int) -> Found | None:
     """The event a speech verb in the paragraph starting at `ps` makes: its subject, unless
     that is a pronoun, no one person, or the subject of a verb in the passive."""
-    found = reader.subject(reader.sentences.start(verb.start(), ps), verb.start(), verb.end())
+    start = reader.sentences.start(verb.start(), ps)
+    found = reader.subject(start, verb.start(), verb.end())
+    if found is None and is_cyrillic(verb.group()) and hasattr(reader, "cyrillic_subject"):
+        found = reader.cyrillic_subject(start, verb)  # "За словами X, ...", "Як повідомив X"
     if found is None or found.kind == "pronoun":
         return None
     if found.institution:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import regex as re
 
+from . import cyrillic
 from .affiliations import TextUnits, read_affiliations
 from .memberships import LEAD_DUTY, UNIT_LATER
 from .mentions import PERSON_NOUN, Mention, MentionReader
@@ -72,6 +73,7 @@ class Names:
     def __init__(self, text: str, paras, skip: set[int], body: str | None = None, outlet: str = ""):
         self.text = text
         self.body = text if body is None else body  # unmasked, for names in quotation marks
+        self.language = cyrillic.language_of(self.body)  # "ru", "uk" or "" (no Cyrillic)
         self.people: list[Person] = []
         # Lower-case titles read before names by the attributor, by mention start.
         self.titles: dict[int, str] = {}
@@ -88,7 +90,7 @@ class Names:
 
     def _find(self, paras, skip: set[int], outlet: str) -> list[Mention]:
         """The mentions of the paragraphs not in `skip` that may name a person."""
-        reader = MentionReader(self.text, self.sentences, self.has_word)
+        reader = MentionReader(self.text, self.sentences, self.has_word, self.language)
         mentions = []
         for index, (ps, pe) in enumerate(paras):
             if index not in skip:
@@ -203,7 +205,9 @@ class Names:
         their role where the title ends in one, unless an apposition said more."""
         for mention in self.mentions:
             title = self.titles.get(mention.start, "")
-            if mention.person is None or not PERSON_NOUN.search(title):
+            if mention.person is None or not (
+                PERSON_NOUN.search(title) or cyrillic.is_cyrillic(title)
+            ):
                 continue
             person = self.people[mention.person]
             if not person.description:
@@ -239,6 +243,11 @@ class Names:
             for name in (stem, *(stem + vowel for vowel in "aeiouy")):
                 if name in self._by_token and inflects(token, name):
                     best = max(best if best is not None else -1, self._by_token[name][-1])
+        if best is None and self.language and cyrillic.is_cyrillic(token):
+            # "за словами Гнатишина" after "Тарас Гнатишин": another nominative the printed
+            # form may have (the analyser's first guess was a woman's name).
+            forms = cyrillic.nominatives(token, self.language)
+            best = max((self._by_token[n][-1] for n in forms if n in self._by_token), default=None)
         if best is None and len(token) >= 5 and _spelt(token) in self._by_spelling:
             # "Voloshyn said" after "Nazar Voloshin": one name in another romanisation.
             best = self._by_spelling[_spelt(token)][0]
@@ -301,6 +310,8 @@ class Names:
         text = self.text
         ordered = [self.mentions[i] for i in self._ordered]
         read_affiliations(text, ordered, self.units)
+        if self.language:
+            self._read_leads()
         for mention in self.mentions:
             if mention.person is not None:
                 self.give_unit(mention)
@@ -326,6 +337,28 @@ class Names:
                 person.role = " ".join(match.group("duty").split())
             if match.group("rank") and not person.rank:
                 person.rank = rank_title(" ".join(match.group("rank").split()))
+
+    def _read_leads(self) -> None:
+        """The title, rank and unit printed before each Cyrillic name in its sentence
+        ("речниця 27-го угруповання військ «Дубрава» Олена X", "командир полка полковник
+        X"), read from the unmasked text, where a unit's name in «» is still printed."""
+        for mention in self.mentions:
+            if mention.possessive or not cyrillic.is_cyrillic(mention.name):
+                continue
+            start = self.sentences.start(mention.start, 0)
+            lead = cyrillic.read_lead(self.body[start : mention.start], self.language)
+            if lead is None:
+                continue
+            self.titles[mention.start] = lead.title
+            mention.duty = mention.duty or lead.title
+            mention.rank = mention.rank or lead.rank
+            mention.unit = mention.unit or lead.unit
+            if not mention.unit:
+                # "Батальйон «Сокира» ... Його командир X": the unit named before.
+                para = self.body.rfind("\n", 0, start) + 1
+                mention.unit = cyrillic.unit_named_before(
+                    self.body[para:start], self.body[start : mention.start], self.language
+                )
 
     def add_unit(self, person: Person, unit: str) -> None:
         """Gives `person` the unit in the fullest form the article prints it in, so that '21st

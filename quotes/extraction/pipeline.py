@@ -1,9 +1,12 @@
 """The extraction steps in order: spans, kinds, attribution, statements, speakers."""
 
+import regex as re
+
 from archive.text import paragraph_spans
 
 from .attribution import Attributor
 from .candidates import Cast, Situation
+from .cyrillic import is_cyrillic
 from .entities import Entity, Resolver
 from .memberships import UNIT_SPOKEN
 from .narrative import narrative
@@ -29,6 +32,10 @@ def _headlines(body: str, paras, title: str) -> set[int]:
     return out
 
 
+# A comma, end mark or dash right after a closing mark, before the attribution.
+_CLAUSE_AFTER = re.compile(r"[ \u00a0]*(?:[,!?][ \u00a0]*)?[\u2014\u2013-][ \u00a0]")
+
+
 def _text(source: str, span: Span) -> str:
     return "\n".join(source[s:e] for s, e in span.segments)
 
@@ -42,9 +49,13 @@ def _kind(source: str, span: Span, para_start: int) -> str | None:
         return "headline" if count >= 4 else None
     first = next((c for c in text if c.isalpha()), "")
     if count <= 3:
-        # "Never," he said. is a short sentence, not a scare quote.
+        # "Never," he said. is a short sentence, not a scare quote; so is «Ніколи», — сказав
+        # він, whose comma Russian and Ukrainian print after the mark.
         opens_sentence = not before or before[-1] in ":,"
-        sentence = first.isupper() and text.rstrip()[-1:] in ".!?," and opens_sentence
+        ends = text.rstrip()[-1:] in ".!?," or (
+            is_cyrillic(text) and _CLAUSE_AFTER.match(source, span.closed)
+        )
+        sentence = first.isupper() and ends and opens_sentence
         return "quote" if sentence else None
     if first.islower() and before[-1:].isalnum():
         return "partial"  # a clause woven into reported speech: said the mayor "has failed us all"
@@ -257,7 +268,7 @@ class _Crediting:
         body = self.body
         found = None
         inside = body[span.segments[-1][1] - 1]
-        if body[span.closed - 1] in MARKS and inside != ".":
+        if (body[span.closed - 1] in MARKS or span.dash) and inside != ".":
             found = self.reader.after(span.closed, self.paras[span.paragraphs[-1]][1])
         if found is None:
             found = self.reader.before(span.opened, self.paras[span.paragraphs[0]][0])

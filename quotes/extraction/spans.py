@@ -30,6 +30,7 @@ class Span:
     family: str  # "double" or "single"
     paragraphs: list[int] = field(default_factory=list)  # indexes into the paragraph list
     headline: bool = False
+    dash: bool = False  # direct speech opened by a dash, its attribution after the next one
 
 
 def is_boilerplate(line: str) -> bool:
@@ -244,7 +245,60 @@ def find_spans(text: str, headlines: set[int] = frozenset()) -> list[Span]:
         spans.append(carry)
     for span in spans:
         span.segments = [(s, e) for s, e in span.segments if s < e]
-    return [span for span in spans if span.segments]
+    spans = [span for span in spans if span.segments]
+    dashed = dash_speech(text, paras, headlines)
+    if dashed:
+        # A quotation inside direct speech is part of it: «...» within "— ..., — said X".
+        spans = [s for s in spans if not any(d.opened <= s.opened < d.closed for d in dashed)]
+        spans = sorted(spans + dashed, key=lambda s: s.opened)
+    return spans
+
+
+# Direct speech as Russian and Ukrainian print it: a paragraph opened by a dash, the words up
+# to a dash after a comma or an end mark, then the attribution in lower case ("— Текст, —
+# сказав X."), and perhaps more words after a dash again ("— усміхається він. — Текст.").
+_DASH = "\u2014\u2013-"
+_SPEECH_OPEN = re.compile(r"[" + _DASH + r"][ \u00a0]+(?=[\p{Lu}\d«„\"…])")
+_SPEECH_BREAK = re.compile(r"(?<=[,!?\u2026])[ \u00a0]+[" + _DASH + r"][ \u00a0]+(?=\p{Ll})")
+_SPEECH_AGAIN = re.compile(r"(?<=[.!?\u2026])[ \u00a0]+[" + _DASH + r"][ \u00a0]+(?=\p{Lu})")
+_CYRILLIC_LETTER = re.compile(r"\p{Cyrillic}")
+_LETTER = re.compile(r"\p{L}")
+
+
+def dash_speech(text: str, paras, headlines=frozenset()) -> list[Span]:
+    """The direct speech of Cyrillic paragraphs opened by a dash, one span per stretch of
+    speech: up to the dash before its attribution, and again after the attribution's end
+    when a dash reopens it. A paragraph opened by a dash is speech when such an attribution
+    follows, or when the paragraph before ends with a colon ('сказав він:')."""
+    out = []
+    for index, (ps, pe) in enumerate(paras):
+        opened = _SPEECH_OPEN.match(text, ps, pe)
+        if index in headlines or opened is None:
+            continue
+        letters = _LETTER.findall(text, ps, pe)
+        if len(_CYRILLIC_LETTER.findall(text, ps, pe)) * 2 <= len(letters):
+            continue
+        after_colon = (
+            index > 0 and text[paras[index - 1][0] : paras[index - 1][1]].rstrip()[-1:] == ":"
+        )
+        broken = _SPEECH_BREAK.search(text, opened.end(), pe)
+        if broken is None and not after_colon:
+            continue
+        start, opening = opened.end(), opened.start()
+        while start < pe:
+            broken = _SPEECH_BREAK.search(text, start, pe)
+            end = broken.start() if broken else pe
+            content = _trim(text, start, end)
+            if content[0] < content[1]:
+                out.append(Span([content], opening, content[1], "double", [index], dash=True))
+            if broken is None:
+                break
+            again = _SPEECH_AGAIN.search(text, broken.end(), pe)
+            if again is None:
+                break
+            start = again.end()
+            opening = again.start() + len(again.group()) - len(again.group().lstrip(" \u00a0"))
+    return out
 
 
 def _strays(text: str, paras, index: int, left_open, headlines, carrying: bool):

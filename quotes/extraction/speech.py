@@ -4,6 +4,7 @@ from bisect import bisect_right
 
 import regex as re
 
+from .cyrillic import ACCORDING, CUE_VERB
 from .text import TITLE_ABBREVIATIONS
 
 MASK = "\x01"  # stands in for quoted text, so that names inside quotations are never speakers
@@ -25,6 +26,8 @@ SPEECH_VERB = re.compile(
     # A title-cased line: 'A Captured Soldier Said: "..."' (only before a colon, so that a
     # name such as Said stays a name).
     r"|(?<=\p{Lu}\p{Ll}*[ \u00a0])(?:Said|Says|Told|Added|Adds)(?=:)"
+    # Russian and Ukrainian: every form of the cue verbs, and "по словам" / "за словами".
+    r"|(?<![\p{L}-])(?:" + CUE_VERB + "|" + ACCORDING + r")(?![\p{L}])"
 )
 
 

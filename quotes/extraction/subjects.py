@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import regex as re
 
+from .cyrillic import ACCORDING, ADVERB, PRONOUN_BEFORE
 from .descriptors import (
     APPOSED,
     DESCRIPTOR,
@@ -32,7 +33,11 @@ _UNIT_SUBJECT = re.compile(
     r"(?:['’]s\s+(?:press\s+service|[Tt]elegram\s+channel|statement|post))?"
     r"(?:\s+(?:also|then|later|again|\w+ly))?\s*,?\s*$"
 )
-PRONOUN = re.compile(r"\b([Hh]e|[Ss]he)\b(?:\s+[a-z]+ly|\s+also|\s+then|\s+later)?\s*,?\s*$")
+PRONOUN = re.compile(
+    r"\b([Hh]e|[Ss]he)\b(?:\s+[a-z]+ly|\s+also|\s+then|\s+later)?\s*,?\s*$"
+    # "Він наголосив:", "Она также добавила"
+    r"|(?<![\p{L}])(" + PRONOUN_BEFORE + r")(?:\s+" + ADVERB + r")?\s*$"
+)
 
 
 # A restrictive relative clause between a subject and its verb: "A paramedic who asked not to
@@ -80,7 +85,9 @@ NAMED_AS = re.compile(
 )
 
 # Verbs with which an outlet credits its source of a story: "Ukrinform reports".
-CREDIT = re.compile(r"^(?:reports|reported|writes|wrote|[Aa]ccording\s+to)$")
+CREDIT = re.compile(
+    r"^(?:reports|reported|writes|wrote|[Aa]ccording\s+to|пишет|пише|" + ACCORDING + r")$"
+)
 _COMMA = re.compile(r"\s*,")
 
 

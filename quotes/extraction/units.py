@@ -3,6 +3,7 @@
 import re
 
 from .text import fold_typography
+from .unit_words import in_english
 
 # British and American spellings of words common in unit names, folded to one form.
 _VARIANTS = {
@@ -22,8 +23,10 @@ _ORDINAL = re.compile(r"\b(\d+)-?(?:st|nd|rd|th)\b")
 def unit_key(name: str) -> str:
     """'12th Separate Engineer Defence Brigade' and '12 separate engineer defense brigade'
     give the same key, and so does '12th Brigade "Vatra"' the 12th Brigade's (a quoted name
-    is a numbered unit's nickname; without a number it is the name)."""
-    text = fold_typography(name).lower()
+    is a numbered unit's nickname; without a number it is the name). A name printed in
+    Cyrillic is keyed in the English words it has ("47-ма окрема механізована бригада" as
+    "47 separate mechanized brigade"), its own name romanised (unit_words)."""
+    text = fold_typography(in_english(name)).lower()
     if re.search(r"\d", re.sub(r'"[^"]*"', "", text)):
         # '164th Brigade "Zhuravel"' is the 164th Brigade: the number says which.
         text = re.sub(r'"[^"]*"', " ", text)
@@ -148,13 +151,19 @@ _DIRECTIONS = {"eastern": "east", "western": "west", "northern": "north", "south
 
 
 def own_name(name: str) -> frozenset[str]:
-    """The words that name a unit with no number, spelling folded ("y" as "i", "Eastern" as
-    "east"): 'Khortytsya military unit' and 'operational-strategic group of troops
-    "Khortytsia"' both give {'khortitsia'}; empty for a numbered unit or a bare kind."""
+    """The words that name a unit with no number, spelling folded ("y" as "i", doubled
+    letters as one, "Eastern" as "east"): 'Khortytsya military unit', 'operational-strategic
+    group of troops "Khortytsia"' and «Хортиця» all give {'khortitsia'}; empty for a
+    numbered unit or a bare kind."""
     tokens = unit_key(name).split()
     if not tokens or any(t.isdigit() for t in tokens):
         return frozenset()
-    words = {_DIRECTIONS.get(t, t).replace("y", "i") for t in tokens if t not in _KIND_WORDS}
+    # Doubled letters as one: "Tavriya", "Tavriia" (Таврія romanised) and "Tavria".
+    words = {
+        re.sub(r"(.)\1+", r"\1", _DIRECTIONS.get(t, t).replace("y", "i"))
+        for t in tokens
+        if t not in _KIND_WORDS
+    }
     return frozenset(words)
 
 

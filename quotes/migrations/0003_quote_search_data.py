@@ -10,6 +10,8 @@ def index_quotes(apps, schema_editor):
         quote_model=apps.get_model("quotes", "Quote"),
         printing_model=apps.get_model("quotes", "Appearance"),
         connection=schema_editor.connection,
+        # The lemmas' column on SQLite comes later (migration 0021), with their own backfill.
+        with_lemmas=False,
     )
 
 

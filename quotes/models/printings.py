@@ -112,6 +112,10 @@ class Printing(models.Model):
                 fields=["printed_by", "printed_on", "quote"], name="printing_outlet_published"
             ),
             models.Index(fields=["printed_on", "quote"], name="printing_published_quote"),
+            # The quote list's language filter, alone or with the dates.
+            models.Index(
+                fields=["language", "printed_on", "quote"], name="printing_language_published"
+            ),
         ]
 
     def __str__(self):

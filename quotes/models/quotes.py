@@ -50,11 +50,14 @@ class QuoteQuerySet(models.QuerySet):
         """Ordered as every quote list is, after the orderings `first` (e.g. a search rank)."""
         return self.order_by(*first, *LIST_ORDER)
 
-    def printed(self, *, outlet=None, since=None, until=None):
+    def printed(self, *, outlet=None, since=None, until=None, language=None):
         """Quotes with one printing that holds every given condition (by `outlet`, on or
-        after `since`, on or before `until`), read from the printings' own copy of their
-        article's outlet and date, which the printing_outlet_published index covers."""
+        after `since`, on or before `until`, in `language`), read from the printings' own
+        copy of their article's outlet and date, which the printing_outlet_published index
+        covers (and printing_language_published, the language with the dates)."""
         conditions = {}
+        if language:
+            conditions["language"] = language
         if outlet is not None:
             conditions["printed_by"] = outlet
         if since is not None:
@@ -127,10 +130,14 @@ class Quote(models.Model):
     # The words of the quote and of each printed wording, for full-text search on PostgreSQL
     # (SQLite keeps them in an FTS5 table instead); written by quotes.search.refresh_search.
     search_vector = SearchVectorField(null=True, editable=False)
+    # The lemmas and Latin keys of the Cyrillic words of the same (quotes.lemmas); NULL for a
+    # quote without any, which is most, so that the planner prices its index scan as cheap.
+    lemma_vector = SearchVectorField(null=True, editable=False)
 
     objects = QuoteQuerySet.as_manager()
     history = HistoricalRecords(
-        excluded_fields=["search_vector", "updated_at", "reach"], history_manager=HistoryManager
+        excluded_fields=["search_vector", "lemma_vector", "updated_at", "reach"],
+        history_manager=HistoryManager,
     )
 
     class Meta:
@@ -143,6 +150,7 @@ class Quote(models.Model):
         indexes = [
             models.Index(fields=["status", "-created_at"]),
             GinIndex(fields=["search_vector"], name="quote_search_vector"),
+            GinIndex(fields=["lemma_vector"], name="quote_lemma_vector"),
             # The order of every quote list: latest first printed first, undated last.
             models.Index(LIST_ORDER[0], F("id").desc(), name="quote_list_order"),
             models.Index(*OUTLETS_ORDER, name="quote_outlets_order"),

@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from django.db import transaction
 
+from archive.languages import language_within
 from archive.services import one_import_at_a_time
 
 from ..extraction import Extraction, Quotation, Speaker
@@ -257,6 +258,8 @@ class ArticleImport:
             end=quotation.end,
             segments=[list(s) for s in quotation.segments],
             attribution=quotation.attribution[:500],
+            # The article's language, unless the quotation's own words are in another.
+            language=language_within(quotation.text, self.article.language),
             **credit(quotation, self.extraction.speakers, self.people),
         )
 

@@ -8,6 +8,7 @@ from django.db import connection
 from django.db.models import Value
 
 from archive.models import Outlet
+from archive.romanise import is_cyrillic
 from archive.text import clean_name
 
 from ..extraction import Speaker
@@ -46,7 +47,7 @@ def person_for(
         return None  # a title or a patronymic alone names nobody
     same = _same_words(parsed, names)
     if same is not None:
-        return same
+        return _named_in_latin(same, names)
     scored = resemblances(parsed)
     known = {p.pk: theirs for p, _, _, theirs in scored}  # their names and aliases
     person, doubts = _surely_theirs(parsed, [(p, doubt, alike) for p, doubt, alike, _ in scored])
@@ -60,6 +61,26 @@ def person_for(
     for name in names:
         if name not in known.get(person.pk, ()):
             person.add_alias(name)
+    return _named_in_latin(person, names)
+
+
+def _named_in_latin(person: Person, names: list[str]) -> Person:
+    """`person`, called by the first of `names` printed in Latin letters where their name is
+    in Cyrillic and that name is as full (a surname alone does not replace a whole name):
+    the archive is read in Latin letters, and the Cyrillic name stays one of their aliases.
+    The slug, and with it the page's address, stays as it was."""
+    if not is_cyrillic(person.name):
+        return person
+    full = bool(parse_name(person.name).given)
+    for name in names:
+        parsed = parse_name(name)
+        if is_cyrillic(name) or not parsed.surname or (full and not parsed.given):
+            continue
+        cyrillic, person.name = person.name, parsed.display
+        person.save(update_fields=["name"])
+        PersonAlias.objects.filter(person=person, name=person.name).delete()
+        person.add_alias(cyrillic)
+        break
     return person
 
 

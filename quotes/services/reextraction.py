@@ -29,6 +29,7 @@ from ..models import (
 from ..names import name_key
 from . import lifecycle
 from .importing import doubt_of, import_extraction
+from .languages import label_article
 
 
 @dataclass
@@ -86,6 +87,7 @@ def reextract_article(*, article: Article) -> Report:
             report.kept = sum(curated(a.quote) for a in printings)
             for quote in {a.quote for a in printings if not curated(a.quote)}:
                 report.relinked += _relink(quote, article)
+            label_article(article)  # an archive made before languages were kept gets them
             return report
         kept, redo = [], []
         for printing in printings:
@@ -109,6 +111,7 @@ def reextract_article(*, article: Article) -> Report:
         import_extraction(article=article, extraction=extraction, curated=kept)
         report.added = article.printings.count() - len(kept)
         _compare_kept(article, extraction, kept, report)
+        label_article(article)  # the curated printings kept, and the article itself
     return report
 
 

@@ -3,6 +3,7 @@ or more qualifiers, folded into one unit."""
 
 import re
 
+from archive.romanise import is_cyrillic
 from archive.text import clean_name
 
 from ..extraction.units import own_name, same_named_unit, unit_key
@@ -14,6 +15,8 @@ SMALL_WORDS = {"of", "the", "and", "for", "in", "on", "at", "de", "du", "von"}
 def unit_title(name: str) -> str:
     """A unit's name in title case, as unit names are written ("12th separate engineer
     brigade" -> "12th Separate Engineer Brigade"); words already capitalised are kept."""
+    if is_cyrillic(name):
+        return name  # Ukrainian and Russian write a unit's words in lower case
     words = name.split()
     return " ".join(
         w if (i and w in SMALL_WORDS) or not w[:1].islower() else w[:1].upper() + w[1:]
@@ -50,7 +53,8 @@ def unit_for(printed_name: str, *, memo: dict | None = None) -> Unit:
         unit.aliases = [*unit.aliases, name]
         fields = ["aliases"]
         longer = own_name(name) and len(unit_key(name).split()) > len(unit.key.split())
-        if longer or (_QUOTED.search(name) and not _QUOTED.search(unit.name)):
+        fuller = longer or (_QUOTED.search(name) and not _QUOTED.search(unit.name))
+        if _renames(name, unit.name, fuller):
             # The fullest form names the unit: "Eastern Group of Forces", not "Eastern Group";
             # '164th Brigade "Zhuravel"', not "164th Brigade".
             unit.name, unit.aliases = unit_title(name), [*unit.aliases[:-1], unit.name]
@@ -59,6 +63,16 @@ def unit_for(printed_name: str, *, memo: dict | None = None) -> Unit:
         if memo is not None and "key" in fields:
             memo.clear()
     return unit
+
+
+def _renames(name: str, current: str, fuller: bool) -> bool:
+    """Whether a unit called `current` takes the `name` printed as its own: a fuller name in
+    the same script, or any name in Latin letters for a unit named in Cyrillic ("Tavria"
+    for "Таврія"), never a Cyrillic one for a unit named in Latin letters: the archive is
+    read in Latin letters, and the Cyrillic stays an alias."""
+    if is_cyrillic(name) != is_cyrillic(current):
+        return is_cyrillic(current)
+    return bool(fuller)
 
 
 def _unit_by_qualifiers(key: str) -> Unit | None:
@@ -90,9 +104,10 @@ def _unit_by_own_name(key: str) -> Unit | None:
     # The longest own word, cut to its first letters: the spellings differ further on.
     longest = max(own_name(key), key=len)
     stem = next(t for t in key.split() if _fold_unit_word(t) == longest)[:4]
-    fits = [
-        unit for unit in Unit.objects.filter(key__contains=stem) if same_named_unit(unit.key, key)
-    ]
+    # y or i, as Ukrainian and Russian romanisations differ early in a name ("Lykhtarnia",
+    # "Likhtarnya"), which own_name folds.
+    stem = re.sub(r"[iy]", "[iy]", stem)  # a key's letters and digits: nothing to escape
+    fits = [unit for unit in Unit.objects.filter(key__regex=stem) if same_named_unit(unit.key, key)]
     return fits[0] if len(fits) == 1 else None
 
 

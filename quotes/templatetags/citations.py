@@ -41,8 +41,8 @@ def quotation(quote, printings, request=None):
     data = {
         "@context": "https://schema.org",
         "@type": "Quotation",
-        "@id": absolute(public.page_path(quote), request),
-        "url": absolute(public.page_path(quote), request),
+        "@id": absolute(public.cited_path(quote), request),
+        "url": absolute(public.cited_path(quote), request),
         "text": quote.text,
     }
     if quote.person_id:

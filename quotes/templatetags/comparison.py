@@ -7,10 +7,20 @@ from dataclasses import dataclass
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext
 
 from quotes import public
 from quotes import wording as cmp
-from quotes.timeline import AXIS_HEIGHT, Printing, histogram, long_date, plural, quote_strip
+from quotes.timeline import (
+    AXIS_HEIGHT,
+    PER,
+    Printing,
+    counted,
+    from_to,
+    histogram,
+    long_date,
+    quote_strip,
+)
 
 register = template.Library()
 
@@ -37,30 +47,32 @@ def _join(words):
     return "".join(w.text + (" " if w.space_after else "") for w in words).rstrip()
 
 
-def _count(n):
-    return f"{n} word{'' if n == 1 else 's'}"
-
-
 def _op_html(op):
     if op.kind == cmp.EQUAL:
         return format_html("{}", _join(op.printed))
     if op.kind == cmp.ADDED:
-        return format_html('<ins title="added by this article">{}</ins>', _join(op.printed))
+        return format_html(
+            '<ins title="{}">{}</ins>', gettext("added by this article"), _join(op.printed)
+        )
     if op.kind == cmp.CHANGED:
         return format_html(
-            '<span class="changed" title="changed by this article">'
-            "<del>{}</del><ins>{}</ins></span>",
+            '<span class="changed" title="{}"><del>{}</del><ins>{}</ins></span>',
+            gettext("changed by this article"),
             _join(op.canonical),
             _join(op.printed),
         )
     n = len(op.canonical)
     if op.kind == cmp.DROPPED and n < CUT_WORDS:
-        return format_html('<del title="not printed by this article">{}</del>', _join(op.canonical))
-    where = " here" if op.kind == cmp.NOT_PRINTED else ""
+        return format_html(
+            '<del title="{}">{}</del>', gettext("not printed by this article"), _join(op.canonical)
+        )
+    if op.kind == cmp.NOT_PRINTED:
+        left_out = gettext("[… {words} not printed here …]")
+    else:
+        left_out = gettext("[… {words} not printed …]")
     return format_html(
-        '<details class="omitted"><summary>[… {} not printed{} …]</summary><del>{}</del></details>',
-        _count(n),
-        where,
+        '<details class="omitted"><summary>{}</summary><del>{}</del></details>',
+        left_out.format(words=counted(n, "word")),
         _join(op.canonical),
     )
 
@@ -104,9 +116,9 @@ def _and(items):
     if len(items) < 2:
         return mark_safe("".join(items))  # noqa: S308 - items built by format_html
     return format_html(
-        "{} and {}",
-        mark_safe(", ".join(items[:-1])),  # noqa: S308 - items built by format_html
-        items[-1],
+        gettext("{first} and {last}"),
+        first=mark_safe(", ".join(items[:-1])),  # noqa: S308 - items built by format_html
+        last=items[-1],
     )
 
 
@@ -117,17 +129,23 @@ def carried_by(articles):
     Harbour Herald." `articles` as public.articles_printing gives them."""
     if not articles:
         return format_html(
-            '<p class="carried">{}</p>', "Not yet found in any article of the archive."
+            '<p class="carried">{}</p>', gettext("Not yet found in any article of the archive.")
         )
     known = [a for a in articles if a.outlet_id]
     unknown = len(articles) - len(known)
     outlets = len({a.outlet_id for a in known})
     parts = []
     if known:
-        parts.append(f"{plural(outlets, 'outlet')} in {plural(len(known), 'article')}")
+        parts.append(
+            gettext("{outlets} in {articles}").format(
+                outlets=counted(outlets, "outlet"), articles=counted(len(known), "article")
+            )
+        )
     if unknown:
-        parts.append(f"{plural(unknown, 'article')} whose outlet is unknown")
-    sentence = format_html("Carried by {}", " and ".join(parts))
+        parts.append(unknown_outlet(unknown))
+    if len(parts) > 1:
+        parts = [gettext("{first} and {last}").format(first=parts[0], last=parts[1])]
+    sentence = format_html(gettext("Carried by {parts}"), parts=parts[0])
     dated = [a for a in articles if a.published]
     if dated:
         first_day = min(a.published for a in dated)
@@ -135,12 +153,16 @@ def carried_by(articles):
         names = list(dict.fromkeys(a.outlet for a in firsts if a.outlet_id))
         by = [format_html('<a href="{}">{}</a>', public.page_path(o), o.name) for o in names]
         if by and len(names) < len(firsts):
-            by.append(format_html("{}", "an article whose outlet is unknown"))
-        sentence = format_html("{}, first on {}", sentence, _date_html(first_day))
+            by.append(format_html("{}", gettext("an article whose outlet is unknown")))
+        sentence = format_html(
+            gettext("{sentence}, first on {day}"), sentence=sentence, day=_date_html(first_day)
+        )
         if by:
-            sentence = format_html("{} by {}", sentence, _and(by))
+            sentence = format_html(
+                gettext("{sentence} by {outlets}"), sentence=sentence, outlets=_and(by)
+            )
     else:
-        sentence = format_html("{}; no article gives its date", sentence)
+        sentence = format_html(gettext("{sentence}; no article gives its date"), sentence=sentence)
     return format_html('<p class="carried">{}.</p>', sentence)
 
 
@@ -192,7 +214,7 @@ def _strip_rows(strip):
                 'stroke="currentColor"/>{}</svg></li>',
                 row.label,
                 strip.height,
-                f"Printed by {row.label}",
+                gettext("Printed by {outlet}").format(outlet=row.label),
                 middle,
                 middle,
                 mark_safe("".join(dots)),  # noqa: S308 - each dot built by format_html
@@ -231,11 +253,18 @@ def _undated(articles):
         by_outlet[name] = by_outlet.get(name, 0) + 1
     unknown = by_outlet.pop(None, 0)
     parts = [
-        name if n == 1 else f"{name} ({plural(n, 'article')})" for name, n in by_outlet.items()
+        name if n == 1 else f"{name} ({counted(n, 'article')})" for name, n in by_outlet.items()
     ]
     if unknown:
-        parts.append(f"{plural(unknown, 'article')} whose outlet is unknown")
+        parts.append(unknown_outlet(unknown))
     return "; ".join(parts)
+
+
+def unknown_outlet(n):
+    """ "1 article whose outlet is unknown", "3 articles whose outlet is unknown"."""
+    return ngettext(
+        "%(n)d article whose outlet is unknown", "%(n)d articles whose outlet is unknown", n
+    ) % {"n": n}
 
 
 @register.simple_tag
@@ -256,19 +285,22 @@ def quote_timeline(articles):
     strip = quote_strip(printings)
     if strip is None:
         return ""
-    when = f"on {long_date(strip.start)}"
+    when = gettext("on {day}").format(day=long_date(strip.start))
     if strip.end != strip.start:
-        when = f"from {long_date(strip.start)} to {long_date(strip.end)}"
-    caption = f"Each dot is an article, placed by the day it was printed ({when})."
+        when = gettext("from {span}").format(span=from_to(strip.start, strip.end))
+    caption = gettext("Each dot is an article, placed by the day it was printed ({when}).")
+    caption = caption.format(when=when)
     if strip.merged:
-        caption += (
-            " A number in a dot counts articles of one outlet printed on the same or nearby days."
+        caption += " " + gettext(
+            "A number in a dot counts articles of one outlet printed on the same or nearby days."
         )
     undated = ""
     if strip.undated:
         undated = format_html(
-            '<p class="timeline__undated">Date unknown, so not shown: {}.</p>',
-            _undated(a for a in articles if not a.published),
+            '<p class="timeline__undated">{}</p>',
+            gettext("Date unknown, so not shown: {articles}.").format(
+                articles=_undated(a for a in articles if not a.published)
+            ),
         )
     return format_html(
         '<figure class="timeline-figure strip"><ol class="strip__rows">{}</ol>{}'
@@ -295,7 +327,7 @@ def _histogram_svg(hist, title, css_class):
             bar.tooltip,
             y + 4,
             DOT_RADIUS + 6,
-            plural(bar.count, "quote"),
+            counted(bar.count, "quote"),
         )
         peak = ""
     else:
@@ -341,15 +373,11 @@ def _quotes_over_time(quotes, title, css_class):
     hist = histogram(dates)
     if hist is None:
         return ""
-    if hist.single:
-        counted = "all on one day"
-    else:
-        counted = f"per {hist.period}"
-    caption = format_html(
-        '<figcaption class="timeline__caption">Quotes by first printing, {}{}</figcaption>',
-        counted,
-        format_html("; {} with no known date", hist.undated) if hist.undated else "",
-    )
+    per = gettext("all on one day") if hist.single else PER[hist.period]
+    words = gettext("Quotes by first printing, {per}").format(per=per)
+    if hist.undated:
+        words += gettext("; {n} with no known date").format(n=hist.undated)
+    caption = format_html('<figcaption class="timeline__caption">{}</figcaption>', words)
     return format_html(
         '<figure class="timeline-figure">{}{}</figure>',
         _histogram_svg(hist, title, css_class),
@@ -362,7 +390,7 @@ def person_timeline(person):
     """{% person_timeline person %}: the person's published quotes over time."""
     return _quotes_over_time(
         public.quotes().by_speaker(person),
-        f"Quotes by {person.name} over time",
+        gettext("Quotes by {name} over time").format(name=person.name),
         "timeline-person",
     )
 
@@ -372,6 +400,6 @@ def unit_timeline(unit):
     """{% unit_timeline unit %}: the published quotes of the unit's members over time."""
     return _quotes_over_time(
         public.in_unit(public.quotes(), unit),
-        f"Quotes by members of {unit.name} over time",
+        gettext("Quotes by members of {name} over time").format(name=unit.name),
         "timeline-unit",
     )

@@ -1,13 +1,16 @@
-"""Template filters and tags of the public pages: what a quote listing shows, and archived
-article text with its quotes highlighted."""
+"""Template filters and tags of the public pages: what a quote listing shows, archived article
+text with its quotes highlighted, and the languages words are printed in."""
 
 import datetime
 from dataclasses import dataclass
 
 from django import template
+from django.conf import settings
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
+from archive import language_names, languages
 from archive.text import paragraph_spans
 from quotes import public
 from quotes.timeline import long_date
@@ -24,9 +27,23 @@ def page_path(obj):
     return public.page_path(obj)
 
 
-# {{ day|long_date }}: a day (a date, not a datetime) as {{ day|date:"j F Y" }} writes it,
+# {{ day|long_date }}: a day (a date, not a datetime) as {{ day|date:"j E Y" }} writes it,
 # "1 April 2031", remembered (see quotes.timeline.formatted).
 register.filter("long_date", long_date)
+
+
+@register.filter
+def lang(code):
+    """{{ code|lang }}: ' lang="uk"' for an element holding words printed in `code`, where that
+    is not the page's language (nothing where it is, or where the language is unknown)."""
+    page = get_language() or settings.LANGUAGE_CODE
+    if not code or code.split("-")[0].lower() == page.split("-")[0].lower():
+        return ""
+    return format_html(' lang="{}"', code)
+
+
+# {{ code|language_name }}: "Ukrainian" for 'uk', in the page's language.
+register.filter("language_name", language_names.name)
 
 
 @register.simple_tag
@@ -49,6 +66,7 @@ class Entry:
     outlets: list
     first: datetime.date | None
     first_long: str
+    language: str = ""
 
 
 @register.filter
@@ -77,6 +95,9 @@ def entry(quote):
         outlets=outlets,
         first=first,
         first_long=long_date(first) if first else "",
+        language=languages.text_language(
+            quote.text, [printing.language for printing in quote.listed_printings]
+        ),
     )
 
 
@@ -96,10 +117,11 @@ def _marks(body, printings):
     return marks
 
 
-def highlight(body, printings):
+def highlight(body, printings, language=""):
     """Article text as HTML paragraphs, every piece of it escaped, with each printed piece
     of `printings` in a <mark> linking to its quote's permalink. The first piece of each
-    printing carries id="a-<pk>", the anchor that a quote's page links to."""
+    printing carries id="a-<pk>", the anchor that a quote's page links to, and a printing in
+    another language than the article's (`language`) says so in its lang attribute."""
     marks = _marks(body, printings)
     paragraphs, anchored = [], set()
     for para_start, para_end in paragraph_spans(body):
@@ -111,10 +133,12 @@ def highlight(body, printings):
             html.append(escape(body[cursor:start]))
             anchor = "" if printing.pk in anchored else format_html(' id="a-{}"', printing.pk)
             anchored.add(printing.pk)
+            other = printing.language and printing.language != language
             html.append(
                 format_html(
-                    '<mark{}><a href="{}">{}</a></mark>',
+                    '<mark{}{}><a href="{}">{}</a></mark>',
                     anchor,
+                    format_html(' lang="{}"', printing.language) if other else "",
                     printing.quote.get_absolute_url(),
                     escape(body[start:end]),
                 )
@@ -128,4 +152,4 @@ def highlight(body, printings):
 @register.simple_tag
 def highlighted_body(article, printings):
     """{% highlighted_body article printings %}: see `highlight`."""
-    return highlight(article.body, printings)
+    return highlight(article.body, printings, article.language)

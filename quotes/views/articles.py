@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.db.models import Count, Exists, OuterRef, Subquery
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.generic import DetailView, ListView
 
 from archive.models import Outlet
@@ -31,16 +32,16 @@ class ArticleFilterForm(forms.Form):
     it, never ignored."""
 
     outlet = forms.ChoiceField(
-        label="Outlet",
+        label=gettext_lazy("Outlet"),
         required=False,
-        error_messages={"invalid_choice": "No outlet is known as “%(value)s”."},
+        error_messages={"invalid_choice": gettext_lazy("No outlet is known as “%(value)s”.")},
     )
 
     def __init__(self, *args, outlets, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["outlet"].choices = [
-            ("", "All outlets"),
-            (UNKNOWN_OUTLET, "Outlet unknown"),
+            ("", gettext("All outlets")),
+            (UNKNOWN_OUTLET, gettext("Outlet unknown")),
             *((o.slug, o.name) for o in outlets if o.slug != UNKNOWN_OUTLET),
         ]
 
@@ -142,10 +143,9 @@ class ArticleListView(ListView):
         asked = self.request.GET.get("page") or "1"
         if not asked.isdigit() or not 1 <= int(asked) <= self.numbered:
             raise pagination.OutOfRange(
-                f"Page numbers go up to {self.numbered}; from there, “Next” goes on through "
-                "the rest."
+                pagination.numbered_up_to(self.numbered)
                 if asked.isdigit() and int(asked) > self.numbered
-                else "That is not a page number."
+                else gettext("That is not a page number.")
             )
         page.number = int(asked)
         found = articles_from(rows, page_size + 1, start=(page.number - 1) * page_size)
@@ -154,10 +154,7 @@ class ArticleListView(ListView):
             # Counted exactly here (a rare path), so that the link leads to the last page.
             pages = max(1, math.ceil(queryset.count() / page_size))
             page.last_number = min(page.last_number, pages)
-            raise pagination.OutOfRange(
-                f"There {'is' if pages == 1 else 'are'} only {pages} "
-                f"page{'' if pages == 1 else 's'} here."
-            )
+            raise pagination.OutOfRange(pagination.only_pages(pages))
         page.previous = {"page": page.number - 1} if page.number > 1 else None
         if len(found) > page_size:
             more = page.number < self.numbered
@@ -171,7 +168,7 @@ class ArticleListView(ListView):
         cursor = queryset.filter(pk=int(asked)).only("published").first() if valid else None
         if cursor is None:
             raise pagination.OutOfRange(
-                "The article this page started from is no longer in this list."
+                gettext("The article this page started from is no longer in this list.")
             )
         if after:
             found = articles_from(rows, page_size + 1, after=cursor)
@@ -184,7 +181,7 @@ class ArticleListView(ListView):
             page.previous = {"before": page.rows[0].pk} if len(found) > page_size else None
             page.next = {"after": page.rows[-1].pk} if page.rows else None
         if not page.rows:
-            raise pagination.OutOfRange("There are no more articles in this list.")
+            raise pagination.OutOfRange(gettext("There are no more articles in this list."))
 
     @staticmethod
     def with_counts(articles):

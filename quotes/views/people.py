@@ -5,6 +5,8 @@ from django.shortcuts import redirect
 from django.views.generic import ListView
 from django.views.generic.detail import SingleObjectMixin
 
+from archive.romanise import is_cyrillic, name_language
+
 from .. import public
 from ..pagination import PagedListMixin
 from .research import research_links
@@ -43,8 +45,23 @@ class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
     def get_context_data(self, **kwargs):
         return super().get_context_data(
             person=self.object,
-            aliases=[alias.name for alias in public.aliases().filter(person=self.object)],
+            aliases=self.aliases(),
+            name_language=name_language(self.object.name, self.printed_in()),
             units=public.units_of(self.object),
             research=research_links("speaker", self.object, "quotes:person-feed"),
             **kwargs,
         )
+
+    def aliases(self):
+        """The person's public aliases as (name, language): the language is marked on a
+        name in Cyrillic ("Пєсков" lang="uk"), from its letters or its printing."""
+        found = public.aliases_with_languages().filter(person=self.object)
+        return [(a.name, name_language(a.name, a.printed_in or "")) for a in found]
+
+    def printed_in(self):
+        """The language of the person's first public printing in Cyrillic, which their name
+        is marked with where it is in Cyrillic and its letters do not tell ("" if none)."""
+        if not is_cyrillic(self.object.name):
+            return ""
+        printings = public.printings().filter(quote__person=self.object, language__in=["uk", "ru"])
+        return printings.values_list("language", flat=True).first() or ""

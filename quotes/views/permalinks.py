@@ -3,16 +3,18 @@
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import gettext
 from django.views import View
 from django.views.generic import DetailView
+
+from archive import language_names, languages
 
 from .. import public
 from ..citations.citation import Citation, citable_quotes
 from ..citations.files import FILES
 from ..models import Correction, Membership, Quote
 from ..templatetags.comparison import compare_articles
-from ..wording import by_language, language_of
+from ..wording import by_language
 
 
 class QuoteDetailView(DetailView):
@@ -51,17 +53,20 @@ class QuoteDetailView(DetailView):
             if self.object.has_units
             else []
         )
+        printings = [piece for article in articles for piece in article.pieces]
         return super().get_context_data(
             articles=articles,
             outlets=self.by_outlet(articles),
             # A statement printed in several languages is shown by language, the original
             # first; in one, by outlet.
             languages=groups if len(groups) > 1 else [],
-            quote_lang=groups[0].lang if groups else "",
             # The comparisons share one legend, shown where any of them marks a difference.
             marked=any(not comparison.identical for comparison in comparisons),
             # Every printing, in printing order, for the citation and the page's metadata.
-            printings=[piece for article in articles for piece in article.pieces],
+            printings=printings,
+            quote_language=languages.text_language(
+                self.object.text, [printing.language for printing in printings]
+            ),
             units=[unit for unit, _ in public.units_of(person, memberships)],
             corrections=self.object.corrections.all() if self.object.has_corrections else [],
             **kwargs,
@@ -71,19 +76,17 @@ class QuoteDetailView(DetailView):
         """The articles grouped by language (wording.by_language), each compared like with
         like, each group and article with its language's name and the `lang` to mark its
         words with where the page is in another language."""
-        page = (get_language() or "").split("-")[0]
         groups = by_language(articles)
         for group in groups:
-            group.name = language_name(group.language)
-            group.lang = group.language if group.language != page else ""
+            group.name = language_names.name(group.language) if group.language else ""
             comparisons = compare_articles(self.object, group.articles, against=group.against)
             for article, comparison in zip(group.articles, comparisons, strict=True):
                 article.comparison = comparison
-                language = language_of(article)
-                article.lang = language if language and language != page else ""
                 article.language_name = group.name
                 if not group.original:
-                    article.against = f"the fullest {group.name} translation"
+                    article.against = gettext("the fullest translation into %(language)s") % {
+                        "language": group.name
+                    }
             group.articles[0].is_original = group.original and len(groups) > 1
         return groups
 
@@ -96,15 +99,6 @@ class QuoteDetailView(DetailView):
             groups.setdefault(article.outlet_id, (article.outlet, []))[1].append(article)
         unknown = groups.pop(None, None)
         return list(groups.values()) + ([unknown] if unknown else [])
-
-
-def language_name(code: str) -> str:
-    """A language's name in the page's language ("Ukrainian"), or its code if Django does
-    not know it."""
-    try:
-        return str(get_language_info(code)["name_translated"]) if code else ""
-    except KeyError:
-        return code
 
 
 class QuoteCitationView(View):

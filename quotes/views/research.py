@@ -4,6 +4,8 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
+from ..public import lasting_reverse
+
 
 def research_links(filter_name, obj, feed_name):
     """Where a researcher takes a person's, unit's or outlet's quotes further: the quote list
@@ -12,7 +14,7 @@ def research_links(filter_name, obj, feed_name):
     query = "?" + urlencode({filter_name: obj.slug})
     return {
         "list": reverse("quotes:quote-list") + query,
-        "csv": reverse("quotes:quote-export-csv") + query,
-        "jsonl": reverse("quotes:quote-export-jsonl") + query,
-        "feed": reverse(feed_name, kwargs={"slug": obj.slug}),
+        "csv": lasting_reverse("quotes:quote-export-csv") + query,
+        "jsonl": lasting_reverse("quotes:quote-export-jsonl") + query,
+        "feed": lasting_reverse(feed_name, slug=obj.slug),
     }

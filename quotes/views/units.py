@@ -4,6 +4,8 @@ from django.conf import settings
 from django.views.generic import ListView
 from django.views.generic.detail import SingleObjectMixin
 
+from archive.romanise import is_cyrillic, name_language
+
 from .. import public
 from ..pagination import PagedListMixin
 from .research import research_links
@@ -37,6 +39,7 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
     def get_context_data(self, **kwargs):
         return super().get_context_data(
             unit=self.object,
+            **self.languages(),
             members=public.people()
             .filter(pk__in=public.memberships().filter(unit=self.object).values("person"))
             .order_by("name"),
@@ -44,3 +47,17 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
             research=research_links("unit", self.object, "quotes:unit-feed"),
             **kwargs,
         )
+
+    def languages(self):
+        """The unit's aliases as (name, language) and its name's language: a name in
+        Cyrillic is marked "uk" or "ru" from its letters, else from the language of an
+        article that states someone's membership (read only where a name needs it)."""
+        unit = self.object
+        printed_in = ""
+        if any(is_cyrillic(n) and not name_language(n) for n in [unit.name, *unit.aliases]):
+            stated = public.memberships().filter(unit=unit, article__language__in=["uk", "ru"])
+            printed_in = stated.values_list("article__language", flat=True).first() or ""
+        return {
+            "name_language": name_language(unit.name, printed_in),
+            "aliases": [(alias, name_language(alias, printed_in)) for alias in unit.aliases],
+        }

@@ -28,6 +28,9 @@
       return;
     }
     var address = button.getAttribute("data-copy") || link.href;
+    // The messages in the page's language, as the button carries them.
+    var copiedMessage = button.getAttribute("data-copied") || "Permalink copied.";
+    var selectMessage = button.getAttribute("data-select") || "Select the address to copy it.";
     function say(message) {
       status.textContent = message;
     }
@@ -35,13 +38,13 @@
     button.addEventListener("click", function () {
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(address).then(
-          function () { say("Permalink copied."); },
+          function () { say(copiedMessage); },
           function () {
-            say(copyBySelection(link) ? "Permalink copied." : "Select the address to copy it.");
+            say(copyBySelection(link) ? copiedMessage : selectMessage);
           }
         );
       } else {
-        say(copyBySelection(link) ? "Permalink copied." : "Select the address to copy it.");
+        say(copyBySelection(link) ? copiedMessage : selectMessage);
       }
     });
   }

@@ -36,6 +36,7 @@ def archive():
         quote=pier,
         article__outlet=post,
         article__published=MARCH,
+        language="en",
         # Printing her other spelling, which is then public.
         article__body="“We hold the pier.” said O. Harbourmaster.",
     )

@@ -65,6 +65,7 @@ def test_csv_has_one_row_per_printing(client, archive):
         "published": "2031-03-05",
         "appearance_text": "We hold the pier.",
         "attribution": "she said",
+        "language": "en",
     }
     assert pier["article_url"].startswith("https://news.test/story/")
     bridge = next(r for r in rows if r["quote_text"] == "The bridge held.")

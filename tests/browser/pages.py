@@ -78,9 +78,10 @@ def waiting_article():
 
 
 def page_types():
-    """Every page type of the public site and the admin's article and quote pages, found in
-    the loaded archive. Run before the pages are opened: one quote is withdrawn for the 410
-    page, and FERRY_ARTICLE archived (its quote waiting) for the admin's review screen."""
+    """Every page type of the public site, in English and in Ukrainian, and the admin's
+    article and quote pages, found in the loaded archive. Run before the pages are opened:
+    one quote is withdrawn for the 410 page, and FERRY_ARTICLE archived (its quote waiting)
+    for the admin's review screen."""
     widest, unknown = widest_quote(), unknown_outlet_quote()
     assert widest is not None, "no published quote in the archive"
     pages = [
@@ -120,10 +121,10 @@ def page_types():
         .first()
     )
     lifecycle.withdraw(gone, reason="other", note="Withdrawn by the browser tests.")
-    pages += [
-        PageType("quote-gone", gone.get_absolute_url(), status=410),
-        PageType("api-docs", reverse("api:docs")),
-    ]
+    pages.append(PageType("quote-gone", gone.get_absolute_url(), status=410))
+    # Every public page again in Ukrainian, at its address under /uk/ (verbatim/locale.py).
+    pages += [PageType(f"{p.name}-uk", f"/uk{p.path}", status=p.status) for p in pages]
+    pages.append(PageType("api-docs", reverse("api:docs")))
     waiting = waiting_article()
     pages += [
         PageType(

@@ -1,6 +1,7 @@
-"""Every page type, at desktop and phone width, in Chromium: axe-core finds no serious or
-critical violation (the admin's article and quote pages included), and on the public pages,
-under the site's real CSP, the console shows no error and no CSP violation."""
+"""Every page type, at desktop and phone width, in Chromium, the public ones in English and in
+Ukrainian: axe-core finds no serious or critical violation (the admin's article and quote
+pages included), and on the public pages, under the site's real CSP, the console shows no
+error and no CSP violation."""
 
 import pytest
 from django.db import connection

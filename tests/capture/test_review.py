@@ -135,7 +135,7 @@ def test_a_corrected_outlet_is_archived_with_the_article(admin_client, httpserve
     assert article.title == "Lowmarsh bridge to close for repairs"
     assert article.published == datetime.date(2025, 9, 14)
     assert article.author == "Greta Madeup"
-    assert article.language == "en-GB"
+    assert article.language == "en"  # the page's en-GB, as ISO 639-1
     assert article.canonical_url == "https://courier.example/2025/09/bridge"
     assert article.url == url
     assert article.captured_at == capture.captured_at

@@ -154,3 +154,45 @@ def test_gold_keys_are_spellings_and_unit_keys_start_words():
     assert _unit_right(person, {"keys": ["harb", "ostrav"]})
     assert not _unit_right(person, {"keys": ["arbour"]})
     assert not _unit_right(person, {"keys": ["harb", "36"]})
+
+
+ORIGINAL = (
+    "Перемовини в порту зупинилися\n\n"
+    "«Ми нічого не підпишемо, доки човни не повернуться в порт», — заявила начальниця "
+    "порту Ільза Вантонгерен.\n"
+)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_cyrillic_articles_are_scored_apart_and_so_are_their_translations(tmp_path, capsys):
+    """A set with a Ukrainian original and its English translation shows the figures of
+    each script apart, and the links between the two scripts on a line of their own; the
+    whole set's figures stay what they were."""
+    folder = small_set(tmp_path / "mixed", speaker_keys=["vantongeren", "вантонгерен"])
+    (folder / "b.txt").write_text(ORIGINAL, encoding="utf-8")
+    with open(folder / "manifest.jsonl", "a", encoding="utf-8") as manifest:
+        manifest.write(json.dumps({"file": "b.txt", "outlet": "Портові новини"}) + "\n")
+    gold = json.loads((folder / "gold.json").read_text(encoding="utf-8"))
+    gold["articles"].append(
+        {
+            "file": "b.txt",
+            "occurrences": [
+                {
+                    "utterance": "u1",
+                    "speaker": "V",
+                    "kind": "quote",
+                    "text": "Ми нічого не підпишемо, доки човни не повернуться в порт",
+                }
+            ],
+        }
+    )
+    (folder / "gold.json").write_text(json.dumps(gold), encoding="utf-8")
+    call_command("evaluate_extraction", str(folder))
+    lines = capsys.readouterr().out.splitlines()
+    row = {line[:20].strip(): line[20:].strip() for line in lines[2:]}
+    assert row["sentence recall"] == "1.000 (2/2)"
+    assert row["Cyr. recall"] == "1.000 (1/1)"
+    assert row["Latin recall"] == "1.000 (1/1)"
+    assert row["Cyr. speaker acc."] == "1.000"
+    # One pair of printings across the scripts, counted apart (linked or not).
+    assert row["Latin-Cyrillic links"] in ("0.000 (0/1)", "1.000 (1/1)")

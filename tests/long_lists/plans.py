@@ -25,8 +25,9 @@ BUILD = """
 SELECT setseed(0.11);
 INSERT INTO archive_outlet (name, slug, home_url, domain)
 SELECT 'Outlet ' || n, 'outlet-' || n, '', '' FROM generate_series(1, 40) n;
-INSERT INTO quotes_person (name, slug, key, description, sort_name)
-SELECT 'Speaker ' || n || ' Example', 'speaker-' || n, 'example speaker ' || n, '', 'Example'
+INSERT INTO quotes_person (name, slug, key, description, sort_name, surname_key)
+SELECT 'Speaker ' || n || ' Example', 'speaker-' || n, 'example speaker ' || n, '', 'Example',
+    'example'
 FROM generate_series(1, 5000) n;
 INSERT INTO archive_article (title, url, published, body, raw, raw_format, sha256, source_file,
     archived_at, outlet_id, author, canonical_url, language)
@@ -50,9 +51,12 @@ SELECT 's' || lpad(n::text, 8, '0'),
     0
 FROM generate_series(1, %(quotes)s) n;
 INSERT INTO quotes_printing (text, start, "end", segments, attribution, article_id, quote_id,
-    speaker_description, speaker_title)
+    speaker_description, speaker_title, language, alternatives, confidence, doubt)
 SELECT q.text, k * 1000000 + q.id % 1000000, k * 1000000 + q.id % 1000000 + 10, '[]', '',
-    (SELECT min(id) FROM archive_article) + (q.id * 31 + k * 7919) %% %(articles)s, q.id, '', ''
+    (SELECT min(id) FROM archive_article) + (q.id * 31 + k * 7919) %% %(articles)s, q.id, '', '',
+    -- One printing in twenty in Ukrainian, one in fifty in Russian, the rest in English.
+    CASE WHEN q.id %% 20 = 3 THEN 'uk' WHEN q.id %% 50 = 7 THEN 'ru' ELSE 'en' END,
+    '[]', 1.0, ''
 FROM quotes_quote q, generate_series(0, 2) k WHERE k <= q.id %% 3;
 UPDATE quotes_printing a SET printed_by_id = r.outlet_id, printed_on = r.published
 FROM archive_article r WHERE r.id = a.article_id;
@@ -94,6 +98,9 @@ def explain():
             f"/quotes/?after={deep.short_id}" if os.environ.get("KEYSET") else "/quotes/?page=1001"
         ),
         "filter_outlet_date": "/quotes/?outlet=outlet-3&from=2024-03-01&to=2024-06-30",
+        "filter_language": "/quotes/?language=uk",
+        "filter_language_rare_dates": "/quotes/?language=ru&from=2024-03-01&to=2024-03-31",
+        "filter_language_common": "/quotes/?language=en",
         "api_list": "/api/quotes/",
     }
     client = Client(HTTP_HOST="localhost")

@@ -119,6 +119,8 @@ def test_unknown_article_is_404(client):
 class Piece:
     """Stands in for an Printing in the unit tests of `highlight`."""
 
+    language = ""
+
     def __init__(self, pk, segments):
         self.pk, self.segments = pk, segments
 

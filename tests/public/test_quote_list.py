@@ -388,7 +388,7 @@ def test_no_match_suggests_people_and_units_with_similar_names(client):
     hidden = PersonFactory(name="Serhii Kovalenkov")
     QuoteFactory(person=hidden, status=Quote.Status.SUGGESTED)
     indexed()
-    response = client.get("/quotes/", {"q": "Kovalyonko"})
+    response = client.get("/quotes/", {"q": "Kovalyanko"})
     html = response.content.decode()
     assert listed(response) == []
     assert "No quotes match." in html

@@ -10,7 +10,7 @@ from quotes.models import Quote
 from quotes.search import refresh_search
 
 # A listed quote's text: what its blockquote holds before the speaker.
-QUOTE_TEXT = re.compile(r'<article class="quote[^"]*">\s*<blockquote>(.*?)<footer', re.S)
+QUOTE_TEXT = re.compile(r'<article class="quote[^"]*">\s*<blockquote[^>]*>(.*?)<footer', re.S)
 
 
 def listed(response):

@@ -75,3 +75,29 @@ def test_outlet_and_dates_read_the_printings_index(archive):
     assert "Seq Scan on quotes_printing" not in found
     assert "printing_" in found  # one of the printings' outlet and date indexes
     assert "archive_article" not in found
+
+
+@pytest.mark.django_db
+def test_language_reads_the_printings_language_index(archive):
+    """A language, alone or with dates, is one range of printing_language_published."""
+    for params in ({"language": "uk"}, {"language": "uk", "from": "2031-03-01"}):
+        found = plan(params)
+        assert "Seq Scan on quotes_printing" not in found
+        assert "printing_language_published" in found
+        assert "archive_article" not in found
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("words", ["маяком", '"сказав доглядач"', "Voloshyn -pier"])
+def test_cyrillic_and_cross_script_words_read_the_full_text_index(archive, words):
+    """A Cyrillic query (its lemmas, the stems of its romanisations) and a Latin one (its
+    stems, its keys) are answered from the two GIN indexes, never by reading every quote."""
+    from quotes.models import Quote
+    from quotes.search import search_quotes
+
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    found = search_quotes(Quote.objects.all(), words).order_by().explain()
+    assert "Seq Scan on quotes_quote" not in found
+    assert "Bitmap Index Scan on quote_search_vector" in found
+    assert "Bitmap Index Scan on quote_lemma_vector" in found

@@ -20,6 +20,15 @@ FIGURES = [
     ("sure: speaker acc.", "sure_speaker_accuracy", None, None),
     ("sure: share", "sure_share", None, None),
 ]
+# The figures shown again over each script's articles, in the sets that print Cyrillic.
+SCRIPT_FIGURES = [
+    ("recall", "recall", "found_sentences", "gold_sentences"),
+    ("precision", "precision", "quoted_printings", "printings"),
+    ("speaker acc.", "speaker_accuracy", None, None),
+    ("unit acc.", "unit_accuracy", None, None),
+    ("link recall", "link_recall", "found_links", "gold_links"),
+]
+SCRIPTS = {"latin": "Latin", "cyrillic": "Cyr."}
 
 
 class Command(BaseCommand):
@@ -134,6 +143,35 @@ class Command(BaseCommand):
             self.stderr.write(f"{folder.name}: {error}")
         return scores, errors
 
+    def script_rows(self, results, names, width) -> list[str]:
+        """The figures over each script's articles (link recall among that script's
+        printings), and the links between Latin and Cyrillic printings, for the sets that
+        print Cyrillic; blank cells for the others."""
+        if not any(results[name][0].by_script for name in names):
+            return []
+        lines = []
+        for script, title in SCRIPTS.items():
+            for label, attr, hits, total in SCRIPT_FIGURES:
+                cells = []
+                for name in names:
+                    s = results[name][0].by_script.get(script)
+                    cell = ""
+                    if s is not None:
+                        cell = f"{getattr(s, attr):.3f}"
+                        if hits:
+                            cell += f" ({getattr(s, hits)}/{getattr(s, total)})"
+                    cells.append(f"{cell:>{width}}")
+                lines.append(f"{title + ' ' + label:20}" + "".join(cells))
+        cells = []
+        for name in names:
+            s = results[name][0]
+            cell = ""
+            if s.by_script:
+                cell = f"{s.cross_link_recall:.3f} ({s.cross_found}/{s.cross_links})"
+            cells.append(f"{cell:>{width}}")
+        lines.append(f"{'Latin-Cyrillic links':20}" + "".join(cells))
+        return lines
+
     def report(self, run, results):
         names = list(results)
         width = 18
@@ -151,6 +189,7 @@ class Command(BaseCommand):
             f"{'false links':20}"
             + "".join(f"{results[name][0].false_links:>{width}}" for name in names)
         )
+        lines.extend(self.script_rows(results, names, width))
         for name in names:
             scores = results[name][0]
             targets = targets_for(name)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quotes', '0020_printing_language'),
+        ('quotes', '0023_quote_lemmas'),
     ]
 
     operations = [
