@@ -17,6 +17,7 @@ from rapidfuzz import fuzz
 
 from ..extraction.text import sentences
 from ..names import spell
+from .spoken import months_in, numbers_in
 
 # A statement is surely translated when at least this many distinct anchors agree...
 STRONG_ANCHORS = 2
@@ -40,21 +41,6 @@ _NUMBER = re.compile(r"\d+(?:[.,\u00a0\u202f ]\d+)*")
 _WORD = re.compile(r"[\p{L}'’ʼ]+")
 _LETTER = re.compile(r"\p{L}")
 _CYRILLIC = re.compile(r"\p{Cyrillic}")
-# Number words, in the forms a statement prints them (Ukrainian and Russian in the common
-# cases); "one" is left out, as "one of us" says no number.
-_NUMBER_WORDS = {
-    **dict.fromkeys(("two", "два", "дві", "две", "двох", "двух", "двома", "двумя"), "2"),
-    **dict.fromkeys(("three", "три", "трьох", "трех", "трёх", "трьома", "тремя"), "3"),
-    **dict.fromkeys(("four", "чотири", "четыре", "чотирьох", "четырех", "четырёх"), "4"),
-    **dict.fromkeys(("five", "пʼять", "п'ять", "п’ять", "пять", "пʼяти", "п'яти", "пяти"), "5"),
-    **dict.fromkeys(("six", "шість", "шесть", "шести"), "6"),
-    **dict.fromkeys(("seven", "сім", "семь", "семи"), "7"),
-    **dict.fromkeys(("eight", "вісім", "восемь", "восьми"), "8"),
-    **dict.fromkeys(("nine", "девʼять", "дев'ять", "дев’ять", "девять", "девяти"), "9"),
-    **dict.fromkeys(("ten", "десять", "десяти"), "10"),
-    **dict.fromkeys(("hundred", "сто", "сотні", "сотни"), "100"),
-    **dict.fromkeys(("thousand", "тисяча", "тисячі", "тысяча", "тысячи"), "1000"),
-}
 # English words written with a capital that name no one (a translation of "я", "російські",
 # "понеділок" begins with one where the original does not).
 _ENGLISH_CAPITALS = frozenset(
@@ -91,7 +77,7 @@ def read_sentence(text: str) -> Sentence:
     """`text` (one sentence) as the evidence reads it."""
     numbers = {_number(m.group()) for m in _NUMBER.finditer(text)}
     found = _WORD.findall(text)
-    numbers |= {_NUMBER_WORDS[w.lower()] for w in found if w.lower() in _NUMBER_WORDS}
+    numbers |= numbers_in(found) | months_in(found)
     names = {}
     for word in found[1:]:
         key = spell(word)
