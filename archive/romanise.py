@@ -15,8 +15,8 @@ import iuliia
 import translitua
 
 # Letters only one of the two languages writes: "Пєсков" is Ukrainian, "Ёлкин" Russian.
-_UKRAINIAN_ONLY = re.compile(r"[іїєґІЇЄҐ]")
-_RUSSIAN_ONLY = re.compile(r"[ыэъёЫЭЪЁ]")
+UKRAINIAN_ONLY = re.compile(r"[іїєґІЇЄҐ]")
+RUSSIAN_ONLY = re.compile(r"[ыэъёЫЭЪЁ]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
@@ -28,7 +28,7 @@ def is_cyrillic(text: str) -> bool:
 def letters_language(text: str) -> str:
     """ "uk" or "ru" where `text`'s letters are written in one of the two languages only
     (і, ї, є, ґ; ы, э, ъ, ё), else "" ("Песков" may be either)."""
-    uk, ru = bool(_UKRAINIAN_ONLY.search(text)), bool(_RUSSIAN_ONLY.search(text))
+    uk, ru = bool(UKRAINIAN_ONLY.search(text)), bool(RUSSIAN_ONLY.search(text))
     if uk == ru:
         return ""
     return "uk" if uk else "ru"

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 import regex as re
 
+from archive.languages import cyrillic
 from archive.text import paragraph_spans
 
 from .speech import SPEECH_VERB
@@ -261,8 +262,6 @@ _DASH = "\u2014\u2013-"
 _SPEECH_OPEN = re.compile(r"[" + _DASH + r"][ \u00a0]+(?=[\p{Lu}\d«„\"…])")
 _SPEECH_BREAK = re.compile(r"(?<=[,!?\u2026])[ \u00a0]+[" + _DASH + r"][ \u00a0]+(?=\p{Ll})")
 _SPEECH_AGAIN = re.compile(r"(?<=[.!?\u2026])[ \u00a0]+[" + _DASH + r"][ \u00a0]+(?=\p{Lu})")
-_CYRILLIC_LETTER = re.compile(r"\p{Cyrillic}")
-_LETTER = re.compile(r"\p{L}")
 
 
 def dash_speech(text: str, paras, headlines=frozenset()) -> list[Span]:
@@ -275,8 +274,7 @@ def dash_speech(text: str, paras, headlines=frozenset()) -> list[Span]:
         opened = _SPEECH_OPEN.match(text, ps, pe)
         if index in headlines or opened is None:
             continue
-        letters = _LETTER.findall(text, ps, pe)
-        if len(_CYRILLIC_LETTER.findall(text, ps, pe)) * 2 <= len(letters):
+        if not cyrillic(text[ps:pe]):
             continue
         after_colon = (
             index > 0 and text[paras[index - 1][0] : paras[index - 1][1]].rstrip()[-1:] == ":"

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 import regex as re
 from rapidfuzz import fuzz
 
+from archive.languages import cyrillic
+
 from ..extraction.text import sentences
 from ..names import spell
 from .spoken import months_in, numbers_in
@@ -40,7 +42,6 @@ CLOSE_NAME = 85
 _NUMBER = re.compile(r"\d+(?:[.,\u00a0\u202f ]\d+)*")
 _WORD = re.compile(r"[\p{L}'’ʼ]+")
 _LETTER = re.compile(r"\p{L}")
-_CYRILLIC = re.compile(r"\p{Cyrillic}")
 # English words written with a capital that name no one (a translation of "я", "російські",
 # "понеділок" begins with one where the original does not).
 _ENGLISH_CAPITALS = frozenset(
@@ -257,9 +258,8 @@ class Evidence:
 
 
 def is_cyrillic(text: str) -> bool:
-    """Whether most of `text`'s letters are Cyrillic."""
-    letters = len(_LETTER.findall(text))
-    return bool(letters) and len(_CYRILLIC.findall(text)) * 2 > letters
+    """Whether most of `text`'s letters are Cyrillic (archive.languages.cyrillic's rule)."""
+    return bool(cyrillic(text))
 
 
 def weigh(original: str, translation: str) -> Evidence:

@@ -4,6 +4,8 @@ is in. Every Cyrillic word list is here."""
 
 import regex as re
 
+from archive.romanise import RUSSIAN_ONLY, UKRAINIAN_ONLY
+
 # The verbs that credit direct speech, by their lemma. Every past and third-person form of
 # them is in CUE_FORMS (both genders, both aspects' tenses); morphology.cue_forms() gives
 # them again from the analyser, and a test keeps the two the same.
@@ -195,8 +197,8 @@ UNIT_PHRASE = (
     r"(?:[ \u00a0]+«[^«»\n]{1,40}»|[ \u00a0]+\"[^\"\n]{1,40}\")?"
 )
 
-UKRAINIAN_LETTER = re.compile(r"[іїєґІЇЄҐ]")
-RUSSIAN_LETTER = re.compile(r"[ыэъёЫЭЪЁ]")
+# The letters only one of the two languages writes are archive.romanise's.
+UKRAINIAN_LETTER, RUSSIAN_LETTER = UKRAINIAN_ONLY, RUSSIAN_ONLY
 _CYRILLIC = re.compile(r"\p{Cyrillic}")
 
 
