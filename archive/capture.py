@@ -63,12 +63,16 @@ class CaptureRefused(ValueError):
 # Running.
 
 
-def run_capture(capture_id: int, *, task_id: str = "") -> Capture | None:
+def run_capture(
+    capture_id: int, *, task_id: str = "", fallback: dict | None = None
+) -> Capture | None:
     """Fetch, keep and archive one queued capture, and return it as it ended. A capture that
     is not queued (done, failed, or running in another worker) is left as it is, so that
     running the task twice archives once. The one exception is the capture's own task run
     again (`task_id`, given by the task) after its worker died mid-capture (quotes.workers
-    queues such a task again): that run takes over the capture left RUNNING."""
+    queues such a task again): that run takes over the capture left RUNNING. `fallback` is
+    what a followed feed or sitemap said of the page (title, published, author, outlet): each
+    is used only where the page itself says nothing."""
     claimable = Q(state=Capture.State.QUEUED)
     if task_id:
         claimable |= Q(state=Capture.State.RUNNING, task_id=task_id)
@@ -77,7 +81,7 @@ def run_capture(capture_id: int, *, task_id: str = "") -> Capture | None:
     if not claimed or capture is None:
         return capture
     try:
-        capture_and_archive(capture)
+        capture_and_archive(capture, fallback)
     except (CaptureFailed, ArticleRejected) as exc:
         fail(capture.pk, str(exc))
     except Exception as exc:
@@ -96,7 +100,7 @@ def fail(capture_id: int, reason: str) -> None:
     )
 
 
-def capture_and_archive(capture: Capture) -> None:
+def capture_and_archive(capture: Capture, fallback: dict | None = None) -> None:
     """Fetch a running capture's page, keep the exchange as a WARC, and archive the page (or
     find the article it already is) or hold it for review: the capture is saved DONE or
     REVIEW with all it recorded."""
@@ -107,7 +111,7 @@ def capture_and_archive(capture: Capture) -> None:
     )
     with transaction.atomic():
         capture.article, capture.state, capture.proposed, capture.reason = archive_or_hold(
-            capture, page
+            capture, page, fallback
         )
         capture.final_url = page.final.url
         capture.status_code = page.final.status
@@ -120,11 +124,14 @@ def capture_and_archive(capture: Capture) -> None:
         capture.save(update_fields=CAPTURED_FIELDS)
 
 
-def archive_or_hold(capture: Capture, page: Page) -> tuple[Article | None, str, dict, str]:
+def archive_or_hold(
+    capture: Capture, page: Page, fallback: dict | None = None
+) -> tuple[Article | None, str, dict, str]:
     """What becomes of a captured page, as (article, state, proposed, reason): the article it
     already is, or a new one archived from it, DONE; or held in REVIEW with the metadata it
     proposes, when a canonical link ties it to an archived article or the capture asked for
-    review; or DONE with no article, a PDF without text."""
+    review; or DONE with no article, a PDF without text. The `fallback` metadata fills what
+    the page does not say."""
     if page.no_article:
         return None, Capture.State.DONE, {}, page.no_article
     url = page.final.url
@@ -132,10 +139,12 @@ def archive_or_hold(capture: Capture, page: Page) -> tuple[Article | None, str, 
     if article is not None:
         return article, Capture.State.DONE, {}, ""
     claimed, canonical_url, note = canonical_claim(url, page.canonical_url)
+    missing = {k: v for k, v in (fallback or {}).items() if v and not page.found.get(k)}
     # Only an archivist makes a page a version of the article its canonical link names:
     # archived at once, its replay would be that article's.
     if claimed is not None or capture.review:
-        return None, Capture.State.REVIEW, proposal(page.found, url, canonical_url), note
+        found = {**page.found, **missing}
+        return None, Capture.State.REVIEW, proposal(found, url, canonical_url), note
     article = archive_new(
         capture,
         raw=page.fetched.body,
@@ -146,6 +155,7 @@ def archive_or_hold(capture: Capture, page: Page) -> tuple[Article | None, str, 
         captured_at=page.fetched.fetched_at,
         content_sha256=page.content_sha256,
         fetched_url=url,
+        corrected=missing,
     )
     return article, Capture.State.DONE, {}, note
 

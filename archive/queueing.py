@@ -29,18 +29,23 @@ def request_capture(url: str, *, publish: bool = False, user=None, review: bool 
     `publish` publishes the quotes found, on behalf of `user` (recorded as requested_by).
     With `review`, a page that is not archived yet waits in REVIEW, with the metadata it gives,
     for archive.capture.archive_reviewed instead of being archived at once."""
+    return queue_capture(new_capture(url, publish=publish, user=user, review=review))
+
+
+def new_capture(url: str, *, publish: bool = False, user=None, review: bool = False) -> Capture:
+    """A capture of the page at `url`, QUEUED and not handed to a task yet: request_capture
+    hands it to one; archive.following runs it where it is, in its host's slot."""
     url = (url or "").strip()
     if len(url) > MAX_URL_LENGTH or not is_web_url(url):
         shown = Truncator(url).chars(80)
         raise CaptureRefused(f"not an http:// or https:// web address: {shown!r}")
-    capture = Capture.objects.create(
+    return Capture.objects.create(
         url=url,
         publish=publish,
         review=review,
         requested_by=user if getattr(user, "pk", None) else None,
         attempts=1,
     )
-    return queue_capture(capture)
 
 
 def retry(capture: Capture) -> Capture:
