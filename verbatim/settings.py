@@ -80,6 +80,8 @@ INSTALLED_APPS = [
     # Only for its system check of the cache the rate limits count in (verbatim/ratelimit.py).
     "django_ratelimit",
     "archive",
+    # Following outlets' feeds and sitemaps (archive/following, docs/following.md).
+    "archive.following",
     "quotes",
 ]
 
@@ -418,6 +420,27 @@ CAPTURE_MAX_BYTES = int(os.environ.get("CAPTURE_MAX_BYTES", 10 * 1024 * 1024))
 CAPTURE_ALLOW_PRIVATE = env_bool("CAPTURE_ALLOW_PRIVATE")
 # The archive names itself to the sites it fetches from, with its address where it has one.
 CAPTURE_USER_AGENT = f"VerbatimArchive/0.1 (+{SITE_URL})" if SITE_URL else "VerbatimArchive/0.1"
+
+# Following outlets (archive/following, docs/following.md). Feeds, sitemaps and robots.txt
+# are asked for as FOLLOW_USER_AGENT, which names the archive and where to write to it
+# (FOLLOW_CONTACT_URL, by default the public site's /about/); robots.txt rules for the
+# FOLLOW_ROBOTS_AGENT token are obeyed. To one host the archive has at most
+# FOLLOW_HOST_CONCURRENCY requests open at once, each FOLLOW_HOST_DELAY_SECONDS after the
+# last on its connection; a Retry-After up to FOLLOW_MAX_WAIT_SECONDS is waited out, a longer
+# one puts the source off. A run captures at most FOLLOW_MAX_ITEMS items (the rest wait for
+# the next), none published more than FOLLOW_MAX_AGE_DAYS ago, and holds its source for
+# FOLLOW_LEASE_SECONDS at a time: a run whose worker died is taken up again after that.
+FOLLOW_CONTACT_URL = os.environ.get("FOLLOW_CONTACT_URL", f"{SITE_URL}/about/" if SITE_URL else "")
+FOLLOW_ROBOTS_AGENT = "VerbatimArchive"
+FOLLOW_USER_AGENT = f"{FOLLOW_ROBOTS_AGENT}/0.1 (+{FOLLOW_CONTACT_URL})".replace(" (+)", "")
+FOLLOW_HOST_CONCURRENCY = int(os.environ.get("FOLLOW_HOST_CONCURRENCY", 1))
+FOLLOW_HOST_DELAY_SECONDS = float(os.environ.get("FOLLOW_HOST_DELAY_SECONDS", 5))
+FOLLOW_MAX_WAIT_SECONDS = float(os.environ.get("FOLLOW_MAX_WAIT_SECONDS", 60))
+FOLLOW_MAX_ITEMS = int(os.environ.get("FOLLOW_MAX_ITEMS", 20))
+FOLLOW_MAX_AGE_DAYS = int(os.environ.get("FOLLOW_MAX_AGE_DAYS", 7))
+FOLLOW_LEASE_SECONDS = int(os.environ.get("FOLLOW_LEASE_SECONDS", 900))
+FOLLOW_ROBOTS_HOURS = float(os.environ.get("FOLLOW_ROBOTS_HOURS", 24))
+FOLLOW_SITEMAPS_PER_INDEX = int(os.environ.get("FOLLOW_SITEMAPS_PER_INDEX", 3))
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
