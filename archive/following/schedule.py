@@ -3,6 +3,7 @@ interval. `python manage.py follow_sources` runs this loop in a process of its o
 `follower` service of docker-compose.yml); any number of them may run side by side, since a
 source's lease lets one run at a time."""
 
+import logging
 import time
 import uuid
 
@@ -13,6 +14,7 @@ from django.utils import timezone
 from .models import Source, SourceRun
 from .runs import run_source
 
+logger = logging.getLogger(__name__)
 IDLE_SECONDS = 30  # the longest the loop sleeps between two looks for due sources
 
 
@@ -52,8 +54,13 @@ def follow_forever(report=print, *, rounds: int | None = None) -> None:
     done = 0
     while rounds is None or done < rounds:
         close_old_connections()
-        for run in run_due(worker=worker):
-            report(f"{run.source}: {run.summary()}")
+        try:
+            for run in run_due(worker=worker):
+                report(f"{run.source}: {run.summary()}")
+        except Exception:
+            # The run is already marked failed with its reason; the loop goes on (a database
+            # that went away comes back, a bug in one source is not every source's).
+            logger.exception("following: a run failed")
         done += 1
         if rounds is None or done < rounds:
             time.sleep(seconds_to_next())
