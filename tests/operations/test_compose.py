@@ -18,14 +18,14 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP = ["migrate", "web", "worker"]
+APP = ["migrate", "web", "worker", "follower"]
 
 
 def test_the_file_has_a_database_with_a_volume_and_healthcheck_and_a_migrate_step():
     db = SERVICES["db"]
     assert any(volume.startswith("pgdata:") for volume in db["volumes"])
     assert "pg_isready" in " ".join(db["healthcheck"]["test"])
-    for name in ("web", "worker"):
+    for name in ("web", "worker", "follower"):
         assert SERVICES[name]["depends_on"]["migrate"] == {
             "condition": "service_completed_successfully"
         }
@@ -90,6 +90,7 @@ def test_every_command_the_file_runs_works(run):
     port = free_port()
     web = run("web", port=port)
     worker = run("worker")
+    follower = run("follower")
     deadline = time.monotonic() + 60
     ready = None
     while time.monotonic() < deadline:
@@ -104,3 +105,4 @@ def test_every_command_the_file_runs_works(run):
     assert httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).text == "ok\n"
     time.sleep(3)
     assert worker.poll() is None, worker.stdout.read().decode()
+    assert follower.poll() is None, follower.stdout.read().decode()
