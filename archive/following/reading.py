@@ -24,6 +24,7 @@ from ..metadata import web_url
 from .models import Source
 
 FEED_TYPES = ("application/rss+xml", "application/atom+xml", "application/feed+json")
+FEED_TAGS = (b"<rss", b"<feed", b"<rdf:rdf")
 
 
 @dataclass
@@ -60,6 +61,8 @@ def read_listing(body: bytes, content_type: str, url: str) -> Listing:
     head = body[:2048].lower()
     if b"<urlset" in head or b"<sitemapindex" in head:
         return read_sitemap(body)
+    if any(tag in head for tag in FEED_TAGS):  # a feed, whatever type it is served as
+        return read_feed(body, url)
     if b"<html" in head or "html" in content_type.split(";")[0]:
         return Listing(kind=Source.Kind.SITE, sources=feeds_linked(body, url))
     return read_feed(body, url)

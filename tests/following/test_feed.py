@@ -111,3 +111,22 @@ def test_an_item_already_recorded_is_not_captured_again(httpserver, settings):
     first, second = run_source(source.pk), run_source(source.pk)
     assert (first.captured, second.captured, second.old) == (1, 0, 1)
     assert Capture.objects.filter(url=page).count() == 1
+
+
+def test_an_atom_feed_served_as_html_is_read_as_a_feed(httpserver):
+    """An Atom feed is a feed whatever Content-Type it comes with."""
+    serve_robots(httpserver)
+    page = serve_page(httpserver, "/news/ferry", story("ferry", "Ferry timetable changes"))
+    atom = (
+        '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">'
+        "<title>Lowmarsh Courier</title><id>urn:x-invented:courier</id>"
+        f"<updated>{ago(hours=1).isoformat()}</updated>"
+        f'<entry><title>Ferry timetable changes</title><link href="{page}"/>'
+        f"<id>urn:x-invented:ferry</id><updated>{ago(hours=1).isoformat()}</updated>"
+        '<content type="html">&lt;p&gt;Ferries every half hour.&lt;/p&gt;</content></entry></feed>'
+    )
+    httpserver.expect_request("/atom").respond_with_data(atom, content_type="text/html")
+    source, _ = add_source(httpserver.url_for("/atom"))
+    run = run_source(source.pk)
+    assert (run.state, run.captured) == (SourceRun.State.DONE, 1), run.reason
+    assert Source.objects.get(pk=source.pk).kind == Source.Kind.FEED
