@@ -25,6 +25,13 @@ OTHERS = ("en", "pl", "de", "fr", "es", "it", "pt", "nl", "tr", "ar", "he")
 SHORTEST = 12
 
 _CYRILLIC_LETTER = re.compile(r"\p{Cyrillic}")
+# The same letters as a character class both databases' regular expressions read (Python's
+# `re` under SQLite's REGEXP, PostgreSQL's `~`), neither of which knows \p{Cyrillic}: the
+# Unicode blocks of the Cyrillic script, for a query's "holds a Cyrillic letter".
+CYRILLIC_IN_SQL = (
+    "[\u0400-\u052f\u1c80-\u1c8f\u1d2b\u1d78\u2de0-\u2dff\ua640-\ua69f\ufe2e\ufe2f"
+    "\U0001e030-\U0001e08f]"
+)
 _LETTER = re.compile(r"\p{L}")
 
 

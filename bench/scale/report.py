@@ -42,6 +42,14 @@ def targets(result: dict) -> dict:
         checks[f"import: full archive within {IMPORT_RATIO_TARGET}× of empty"] = (
             ratio <= IMPORT_RATIO_TARGET
         )
+    for label, long in imports.get("long_articles", {}).items():
+        target = long["target_seconds"]
+        checks[f"long article, {label}: ≤ {target:g} s into either archive"] = (
+            max(long["empty_seconds"], long["full_seconds"]) <= target
+        )
+        checks[f"long article, {label}: full archive within {IMPORT_RATIO_TARGET}× of empty"] = (
+            long["full_over_empty"] <= IMPORT_RATIO_TARGET
+        )
     export = result["export"]
     if export.get("rows"):
         seconds = export["seconds"] * 100_000 / export["rows"]
@@ -86,6 +94,24 @@ def table(pages: dict, hits: dict | None = None) -> list[str]:
     return lines
 
 
+def long_articles(results: dict) -> list[str]:
+    """The long articles' imports (bench/scale/long_articles.py) as a table, if measured."""
+    if not results:
+        return []
+    lines = [
+        "Long articles (a fictional live blog through `import_articles --publish`, rolled back):",
+        "",
+        "| article | quotations | empty archive s | this archive s | this / empty |",
+        "|---|---|---|---|---|",
+    ]
+    for label, f in results.items():
+        lines.append(
+            f"| {label} ({f['bytes']:,} bytes) | {f['quotations']:,} | {f['empty_seconds']} | "
+            f"{f['full_seconds']} | {f['full_over_empty']} |"
+        )
+    return [*lines, ""]
+
+
 def markdown(result: dict) -> str:
     d = result["details"]
     lines = [
@@ -124,6 +150,7 @@ def markdown(result: dict) -> str:
         f"**{imports['full_articles_per_s']} articles/s** into this one "
         f"({rates(imports['runs']['empty'])} and {rates(imports['runs']['full'])}).",
         "",
+        *long_articles(imports.get("long_articles", {})),
         f"CSV export through quotes.exporting.blocks: **{export['rows']:,} rows in "
         f"{export['seconds']} s**.",
         "",

@@ -69,6 +69,12 @@ def arguments(argv=None):
         default=5,
         help="imports into each archive, alternately; the report gives each one's median",
     )
+    parser.add_argument(
+        "--no-long-articles",
+        dest="long_articles",
+        action="store_false",
+        help="leave out the two long articles' imports (bench/scale/long_articles.py)",
+    )
     parser.add_argument("--export-rows", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=None, help="the archive's (default 11)")
     parser.add_argument("--output", type=Path, default=ROOT / "var" / "bench")
@@ -434,6 +440,13 @@ def transfers(args, env, empty_url, seed):
     from . import transfer
 
     imported = imports(args, env, empty_url, seed)
+    if args.long_articles:
+        from . import long_articles
+
+        empty_env = env | {"DATABASE_URL": empty_url}
+        imported["long_articles"] = long_articles.measure(
+            args.output, env, empty_env, seed=seed, log=log
+        )
     log(f"export: {args.export_rows:,} CSV rows")
     out = args.output / "export.csv"
     export = transfer.export_csv(args.export_rows, out)

@@ -5,6 +5,26 @@ import regex as re
 from .ranks import RANK, ROLE
 from .units import SERVICE, SERVICE_OWNER, UNIT, UNIT_NOUNS
 
+
+class EndAnchored:
+    """A pattern that must end where its search ends (its last token is `$`): what a name
+    is called just before it. Searched forwards, the engine tries each start in the window,
+    each a whole attempt at a long alternation of ranks, roles and units, which is most of an
+    extraction's time on a long article; read backwards (`regex`'s REVERSE), the one place a
+    match can end decides at once whether any exists. So `search` reads backwards first, and
+    forwards, for the same leftmost match and groups as before, only where one exists."""
+
+    def __init__(self, pattern: str):
+        self.forwards = re.compile(pattern)
+        self.backwards = re.compile(pattern, re.REVERSE)
+        self.pattern = pattern
+
+    def search(self, text: str, pos: int, endpos: int):
+        if self.backwards.search(text, pos, endpos) is None:
+            return None
+        return self.forwards.search(text, pos, endpos)
+
+
 # The unit's owner country, left out of the unit's name: "Russia's 47th aviation regiment".
 _OWNER = (
     r"(?:(?:\p{Lu}\p{Ll}+[ \u00a0]){0,2}\p{Lu}\p{Ll}+['’]s?[ \u00a0]+"
@@ -95,7 +115,7 @@ _DUTY_ANY_CASE = (
 _OWNER_AFTER = r"(?:\s+of\s+(?:the\s+)?\p{Lu}[^,;:.!?\n\x01()]{1,60}?)?(?:\s*\([^)\n]{1,20}\))?"
 # ... and the unit's name in quotation marks (masked) or a rank in lower case between:
 # 'Commander of the 212th battalion «Vovkulaka» lieutenant colonel X'.
-UNIT_BEFORE = re.compile(
+UNIT_BEFORE = EndAnchored(
     r"\b(?P<duty>"
     + _DUTY_ANY_CASE
     # a rank in its place: "sergeant of the 164th brigade X"
@@ -116,18 +136,18 @@ DUTY_AFTER = re.compile(
     r"(?:\s+(?:of|for|at|in|with)\s+[^,;:.!?\n\x01]{1,60}?)?\s*[,.;:]"
 )
 # "Commander of the Ground Forces, Colonel-General X": a role of a body that is no unit.
-DUTY_BEFORE = re.compile(
+DUTY_BEFORE = EndAnchored(
     r"\b(?P<duty>" + _DUTY_ANY_CASE + r")\s+(?:of|for|at)\s+(?:the\s+)?\p{Lu}[^,;:.!?\n\x01]{1,60}?"
     r"\s*,\s*(?:(?i:" + RANK + r")\s+)?$"
 )
 # "The Azov Regiment commander, Major X", "Vostok battalion commander X": the unit, then the
 # role, right before the name.
-UNIT_ROLE_BEFORE = re.compile(
+UNIT_ROLE_BEFORE = EndAnchored(
     r"(?:\b(?:the|The)\s+)?(?P<unit>" + UNIT + r")(?:['’]s)?\s+(?P<duty>(?i:" + ROLE + r"))"
     r"\s*,?\s*$"
 )
 # "Navy spokesman X", "the Air Force's spokesman, X": a service named by its role's holder.
-SERVICE_BEFORE = re.compile(
+SERVICE_BEFORE = EndAnchored(
     r"(?<![\w-])(?:(?:the|The)\s+)?"
     + SERVICE_OWNER
     + r"(?P<unit>"
@@ -148,7 +168,7 @@ UNIT_OWNED = re.compile(
     + _NOUN
     + r"\b(?!['’]|[ \u00a0]*(?:No\b|\u2116|\d)))"
 )
-UNIT_OWNED_BEFORE = re.compile(
+UNIT_OWNED_BEFORE = EndAnchored(
     # "spokesman of the brigade, X", "Spokesman of the group captain X"
     r"(?:\b(?P<duty>"
     + _DUTY_ANY_CASE

@@ -8,7 +8,7 @@ translation keeps: its speaker (one Person, whatever the script of the name) and
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from archive.languages import CYRILLIC, detect
+from archive.languages import CYRILLIC, CYRILLIC_IN_SQL, detect
 
 from ..extraction.text import words
 from ..models import Printing, Quote
@@ -85,6 +85,21 @@ def find_translations(
             translated.quote = quotes[quote_id]
             found.append(translated)
     return sorted(found, key=lambda t: (_rank(t.evidence), -t.quote.pk), reverse=True)
+
+
+def printed_in_cyrillic(person, printed_on: date | None) -> bool:
+    """Whether a printing of `person`'s printed within LINK_DAYS of `printed_on` holds a
+    Cyrillic letter. Where none does, find_translations finds nothing for a statement of
+    theirs in Latin script printed then (it weighs only Cyrillic printings against one), so
+    one such question per speaker can stand for a long article's many readings."""
+    if person is None or printed_on is None:
+        return False
+    window = timedelta(days=LINK_DAYS)
+    return Printing.objects.filter(
+        quote__person=person,
+        printed_on__range=(printed_on - window, printed_on + window),
+        text__regex=CYRILLIC_IN_SQL,
+    ).exists()
 
 
 def _near(person, printed_on: date, apart):

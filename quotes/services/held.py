@@ -45,6 +45,7 @@ class HeldPrintings:
         # or theirs its own (see ArticleImport.made_here). A key more of them print is too
         # common to tell by.
         self.older_keys: set[int] = set()
+        self.older_quotes: set[int] = set()  # the older quotes whose printings are held
         self.new_by_key: defaultdict[int, list[int]] = defaultdict(list)
         self.suggestions: list[MergeSuggestion] = []  # the new quotes' MergeSuggestions
 
@@ -58,6 +59,7 @@ class HeldPrintings:
                     self.new_by_key[key].append(len(self.statements) - 1)
         else:
             self.older_keys.update(*statement.keys)
+            self.older_quotes.add(statement.quote.pk)
 
     def needed_by(self, quotations, keys: list[list[int]]) -> bool:
         """Whether a later statement (its quotations, and their keys) could be linked to what
@@ -88,7 +90,7 @@ class HeldPrintings:
     def holds_printings_of(self, quote_ids) -> bool:
         """Whether printings of one of these quotes already in the archive are held back: a
         later statement is compared with every printing of the older quotes it may repeat."""
-        return any(s.quote.pk in quote_ids for s in self.statements if not s.created)
+        return not self.older_quotes.isdisjoint(quote_ids)
 
     def write(self) -> list[Quote]:
         """Write everything held back; the new quotes written."""
@@ -99,6 +101,7 @@ class HeldPrintings:
         self._record_conflicts()
         self.statements.clear()
         self.older_keys.clear()
+        self.older_quotes.clear()
         self.new_by_key.clear()
         pagecache.changed()  # bulk_create sends no post_save
         return quotes

@@ -154,6 +154,7 @@ class ArticleImport:
         self.record_memberships()
         quotations = self.quotations()
         self.recredit_curated(quotations)
+        self.translations.read_article(quotations)
         for group in statements(quotations):
             group = self.untaken(group)
             if group:
@@ -309,6 +310,7 @@ class ArticleImport:
                     quote = lifecycle.change_speaker(
                         quote, person=person, note="named by a newly imported printing"
                     )
+                    self.translations.speakers_changed()
                 return quote, False, []
         quote, suggested = self.new_quote(group, person, possible)
         return quote, True, suggested
@@ -341,6 +343,7 @@ class ArticleImport:
                 quote = lifecycle.merge(
                     source=other, target=quote, note="one statement, as a new printing shows"
                 )
+                self.translations.speakers_changed()
         return quote
 
     def new_quote(

@@ -8,7 +8,7 @@ import regex as re
 
 from archive.text import paragraph_spans
 from bench.bench_extraction import articles
-from quotes.extraction import extract
+from quotes.extraction import extract, memberships
 from quotes.extraction.memberships import ANY_UNIT
 from quotes.extraction.people import Names
 from quotes.extraction.spans import find_spans
@@ -113,3 +113,41 @@ def test_extraction_time_grows_in_proportion_to_the_text():
     extract(made[small])  # the gazetteers load once
     ratio = cpu_seconds(made[large]) / cpu_seconds(made[small])
     assert ratio < 8, f"four times the text took {ratio:.1f} times as long"
+
+
+# A role or unit stated right before a name, as each end-anchored pattern reads one.
+STATED_BEFORE = (
+    "The deputy commander of the 47th Coastal Brigade, Colonel Ivo Marsh, spoke first.\n\n"
+    "Commander of the Lowland Forces, Colonel-General Aster Quill said the line held.\n\n"
+    "The Kestrel Regiment commander, Major Edda Fenwick, disagreed.\n\n"
+    "Navy spokesman Oren Valdt said the ships stayed in port.\n\n"
+    "A spokesman of the brigade, Teo Brannock, said nothing more."
+)
+END_ANCHORED = [
+    "UNIT_BEFORE",
+    "DUTY_BEFORE",
+    "UNIT_ROLE_BEFORE",
+    "SERVICE_BEFORE",
+    "UNIT_OWNED_BEFORE",
+]
+
+
+@pytest.mark.parametrize("name", END_ANCHORED)
+def test_patterns_read_backwards_first_find_what_the_forward_search_finds(name):
+    """Each pattern stated before a name (memberships.EndAnchored) finds, before every
+    capitalised word, exactly the match the forward search alone finds: the same span and
+    groups, and nothing where it finds nothing."""
+    pattern = getattr(memberships, name)
+    forwards = re.compile(pattern.pattern)
+    found = 0
+    for text in [*texts(), STATED_BEFORE]:
+        for word in re.finditer(r"\p{Lu}", text):
+            end = word.start()
+            for window in (60, 120, 200):
+                expected = forwards.search(text, max(0, end - window), end)
+                got = pattern.search(text, max(0, end - window), end)
+                assert (got and (got.span(), got.groupdict())) == (
+                    expected and (expected.span(), expected.groupdict())
+                )
+                found += expected is not None
+    assert found  # the texts state each kind at least once
