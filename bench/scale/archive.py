@@ -15,10 +15,12 @@ not know (a field added later) get their model default, so a new field with a de
 breaks the build; one without a default stops it with a message saying where to add it.
 """
 
+import bisect
 import datetime
 import hashlib
 import itertools
 import json
+import math
 import multiprocessing
 import random
 import time
@@ -509,6 +511,33 @@ class SyntheticArchive:
             self.document_frequency.items(),
             key=lambda item: (abs(item[1] / quotes - share), item[0]),
         )[:count]
+
+    def across_frequencies(self, counts: Counter, count: int) -> list[tuple[str, int]]:
+        """About `count` distinct items of `counts` spread over every frequency it holds, from
+        the rarest to the most common, evenly on a log scale of their share of quotes: what
+        readers searching for words of every kind ask for, rather than a few chosen ones."""
+        ranked = sorted(counts.items(), key=lambda item: (item[1], item[0]))
+        if len(ranked) <= count:
+            return ranked
+        low, high = math.log(ranked[0][1]), math.log(ranked[-1][1])
+        chosen: dict[str, int] = {}
+        for k in range(count):
+            wanted = math.exp(low + (high - low) * k / (count - 1))
+            i = min(bisect.bisect_left(ranked, wanted, key=lambda item: item[1]), len(ranked) - 1)
+            while ranked[i][0] in chosen and i + 1 < len(ranked):
+                i += 1
+            chosen.setdefault(*ranked[i])
+        return list(chosen.items())
+
+    def speaker_names(self, count: int, rng: random.Random) -> list[str]:
+        """`count` speakers' names, drawn by how many quotes each has (a reader searches for
+        those they have read of), each once."""
+        names = {p["id"]: p["name"] for p in self.tables[Person]}
+        by_quote = [q["person_id"] for q in self.tables[Quote] if q["person_id"]]
+        drawn = dict.fromkeys(
+            names[pk] for pk in rng.sample(by_quote, min(len(by_quote), 5 * count))
+        )
+        return list(drawn)[:count]
 
     def phrases_near(self, share: float, count: int = 5) -> list[tuple[str, int]]:
         quotes = len(self.tables[Quote])

@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -237,6 +238,10 @@ def build_or_reuse(args, url, empty_url, env, seed) -> dict:
             "common": synthetic.words_near(0.10),
             "rare": synthetic.words_near(0.0001),
             "phrase": synthetic.phrases_near(0.001),
+            # The long tail of searches: words and phrases of every frequency, and names.
+            "words": synthetic.across_frequencies(synthetic.document_frequency, 300),
+            "phrases": synthetic.across_frequencies(synthetic.phrase_frequency, 100),
+            "names": synthetic.speaker_names(100, random.Random(seed)),
             "quotes": quotes,
         },
     }
@@ -263,57 +268,131 @@ def collect_static(env, folder: Path):
 
 def page_urls(stamp, rng) -> dict[str, tuple[str, list[str]]]:
     """Each page's description and the URLs its clients ask for in turn, drawn from the
-    archive with the seed (so two runs on one archive ask for the same URLs)."""
-    from urllib.parse import urlencode
-
+    archive with the seed (so two runs on one archive ask for the same URLs). Pages about
+    one thing (a permalink, a person, a unit, an outlet) are drawn from the whole archive,
+    every public quote (or printing) equally likely, so that the load asks for what readers
+    ask for: mostly pages nobody has asked for since the last change (the long tail)."""
     from django.conf import settings
 
     from quotes import public
 
-    published = list(public.quotes().order_by("pk").values_list("short_id", "person__slug"))
-    per_page = settings.QUOTES_PER_PAGE
-    deep = max(2, min(1000, len(published) // per_page // 2))
-    deep_url, deep_description = deep_page(deep, per_page)
-    # Around a random public printing: its outlet and the 90 days about its date, so that no
-    # combination is empty.
-    printings = (
-        public.printings().order_by("pk").values_list("article__outlet__slug", "article__published")
+    quotes = list(public.quotes().order_by("pk").values_list("short_id", "person__slug"))
+    units = defaultdict(list)  # a speaker's units, as their page states them
+    for person, unit in (
+        public.memberships().order_by("pk").values_list("person__slug", "unit__slug")
+    ):
+        units[person].append(unit)
+    printed = list(
+        public.printings().order_by("pk").values_list("quote__short_id", "article__outlet__slug")
     )
+    drawn = rng.sample(quotes, min(DRAWN, len(quotes)))
+    printings = rng.sample(printed, min(DRAWN, len(printed)))
+    per_page = settings.QUOTES_PER_PAGE
+    deep = max(2, min(1000, len(quotes) // per_page // 2))
+    deep_url, deep_description = deep_page(deep, per_page)
+    search = stamp["search"]
+    return {
+        "permalink": (
+            "a permalink, every public quote equally likely",
+            [f"/q/{short_id}/" for short_id, _ in drawn],
+        ),
+        "permalink_printed": (
+            "a permalink, each quote as likely as it is printed (a printing drawn)",
+            [f"/q/{short_id}/" for short_id, _ in printings],
+        ),
+        "list": ("the quote list's first page", ["/quotes/"]),
+        "list_deep": (deep_description, [deep_url]),
+        "filter_outlet_date": (
+            "the list filtered by an outlet and 90 days",
+            outlet_windows(rng, printings_with_dates(rng)),
+        ),
+        "person": (
+            "a speaker's page, drawn by a public quote",
+            [f"/people/{slug}/" for _, slug in drawn if slug],
+        ),
+        "unit": (
+            "a unit's page, drawn by a public quote whose speaker is in one",
+            [f"/units/{rng.choice(units[slug])}/" for _, slug in drawn if units.get(slug)]
+            or ["/units/"],
+        ),
+        "outlet": (
+            "an outlet's page, drawn by a public printing",
+            [f"/outlets/{slug}/" for _, slug in printings],
+        ),
+        "api_list": ("the API's quote list", ["/api/quotes/"]),
+        "search_common": (
+            f"a word in {share(search['common'], search)}",
+            searches(search["common"]),
+        ),
+        "search_rare": (f"a word in {share(search['rare'], search)}", searches(search["rare"])),
+        "search_phrase": (
+            f"a two-word phrase in {share(search['phrase'], search)}",
+            searches(search["phrase"], quote=True),
+        ),
+        **long_tail_searches(search, rng),
+    }
+
+
+# How many quotes and printings the pages about one thing are drawn from: more than a run
+# asks for, so that hardly any address is asked for twice.
+DRAWN = 50_000
+
+
+def printings_with_dates(rng):
+    from quotes import public
+
+    printings = public.printings().order_by("pk")
+    rows = printings.values_list("article__outlet__slug", "article__published")
+    return rng.sample(list(rows), min(50, printings.count()))
+
+
+def outlet_windows(rng, printings) -> list[str]:
+    """Around each printing: its outlet and the 90 days about its date, so that no
+    combination is empty."""
+    from urllib.parse import urlencode
+
     windows = []
-    for outlet, day in rng.sample(list(printings), min(50, printings.count())):
+    for outlet, day in printings:
         start = day - datetime.timedelta(days=rng.randrange(90))
         end = start + datetime.timedelta(days=90)
         query = {"outlet": outlet, "from": start.isoformat(), "to": end.isoformat()}
         windows.append("/quotes/?" + urlencode(query))
-    permalinks = [
-        f"/q/{short_id}/" for short_id, _ in rng.sample(published, min(2000, len(published)))
-    ]
-    speakers = [slug for _, slug in rng.sample(published, min(5000, len(published))) if slug]
-    people = [f"/people/{slug}/" for slug in list(dict.fromkeys(speakers))[:500]]
-    search = stamp["search"]
+    return windows
 
-    def searches(items, quote=False):
-        return ["/quotes/?" + urlencode({"q": f'"{text}"' if quote else text}) for text, _ in items]
 
-    def share(items):
-        low = min(n for _, n in items) / search["quotes"]
-        high = max(n for _, n in items) / search["quotes"]
-        return f"{low:.3%}–{high:.3%} of quotes"
+def searches(items, quote=False) -> list[str]:
+    from urllib.parse import urlencode
 
-    return {
-        "permalink": ("a random public quote's permalink", permalinks),
-        "list": ("the quote list's first page", ["/quotes/"]),
-        "list_deep": (deep_description, [deep_url]),
-        "filter_outlet_date": ("the list filtered by an outlet and 90 days", windows),
-        "person": ("a speaker's page (drawn by how often they are quoted)", people),
-        "api_list": ("the API's quote list", ["/api/quotes/"]),
-        "search_common": (f"a word in {share(search['common'])}", searches(search["common"])),
-        "search_rare": (f"a word in {share(search['rare'])}", searches(search["rare"])),
-        "search_phrase": (
-            f"a two-word phrase in {share(search['phrase'])}",
-            searches(search["phrase"], quote=True),
-        ),
-    }
+    return ["/quotes/?" + urlencode({"q": f'"{text}"' if quote else text}) for text, _ in items]
+
+
+def share(items, search) -> str:
+    low = min(n for _, n in items) / search["quotes"]
+    high = max(n for _, n in items) / search["quotes"]
+    return f"{low:.3%}–{high:.3%} of quotes"
+
+
+def long_tail_searches(search, rng) -> dict[str, tuple[str, list[str]]]:
+    """Searches of every frequency, in a random order: a few hundred words from the rarest to
+    the most common, phrases likewise, and speakers' names (an archive built before these
+    were kept has none, and the pages are left out)."""
+    pages = {}
+    if search.get("words"):
+        words = rng.sample(search["words"], len(search["words"]))
+        pages["search_words"] = (
+            f"one of {len(words)} words of every frequency ({share(words, search)})",
+            searches(words),
+        )
+    if search.get("phrases"):
+        phrases = rng.sample(search["phrases"], len(search["phrases"]))
+        pages["search_phrases"] = (
+            f"one of {len(phrases)} two-word phrases of every frequency ({share(phrases, search)})",
+            searches(phrases, quote=True),
+        )
+    if search.get("names"):
+        names = [(name, 0) for name in rng.sample(search["names"], len(search["names"]))]
+        pages["search_speaker"] = (f"one of {len(names)} speakers' names", searches(names))
+    return pages
 
 
 def deep_page(number, per_page):

@@ -5,6 +5,7 @@ same for the same seed, loads into PostgreSQL as the app itself would have deriv
 import contextlib
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import snowballstemmer
 from django.db import connection
 
 from archive.models import Article, Outlet
-from bench.scale import archive
+from bench.scale import archive, long_articles
 from quotes import matching, public, search
 from quotes.models import Fingerprint, Person, Printing, Quote
 
@@ -197,6 +198,7 @@ def test_make_bench_writes_the_report(tmp_path):
         sys.executable, "-m", "bench.scale", "--database", url, "--printings", "400",
         "--duration", "0.5", "--clients", "4", "--workers", "2", "--import-articles", "3",
         "--import-rounds", "2", "--export-rows", "300", "--output", str(tmp_path),
+        "--no-long-articles",
     ]  # fmt: skip
     try:
         result = subprocess.run(  # noqa: S603 - our own interpreter and module
@@ -232,8 +234,9 @@ def test_make_bench_writes_the_report(tmp_path):
     assert report["printings"] == 400
     assert report["bare_rps"] > 0
     assert list(report["pages"]) == [
-        "permalink", "list", "list_deep", "filter_outlet_date", "person", "api_list",
-        "search_common", "search_rare", "search_phrase",
+        "permalink", "permalink_printed", "list", "list_deep", "filter_outlet_date", "person",
+        "unit", "outlet", "api_list", "search_common", "search_rare", "search_phrase",
+        "search_words", "search_phrases", "search_speaker",
     ]  # fmt: skip
     for name, page in report["pages"].items():
         assert set(page) == {
@@ -260,8 +263,39 @@ def test_make_bench_writes_the_report(tmp_path):
     assert all(0 <= share <= 1 for share in report["details"]["cache_hits"].values())
     markdown = (tmp_path / "report.md").read_text()
     assert "| search_phrase |" in markdown
+    # Cache on and off side by side, the long tail's figure named, and issue 27's targets.
+    assert "| **cache off (long tail): req/s** |" in markdown
+    assert "- PASS: permalink, cache on" in markdown or "- FAIL: permalink, cache on" in markdown
+    assert "search_speaker, rendered (cache off): share of bare ≥ 1/10" in markdown
     # Each page's slowest query with its plan, as EXPLAIN ANALYZE printed it.
     assert markdown.count("Execution Time:") >= len(report["pages"])
+
+
+def test_searches_are_drawn_from_every_frequency():
+    """The long tail of searches: a few hundred words spread from the rarest to the most
+    common (each distinct), phrases likewise, and speakers' names of the archive."""
+    built = archive.SyntheticArchive(printings=3000, seed=5)
+    words = built.across_frequencies(built.document_frequency, 300)
+    counts = [n for _, n in words]
+    assert 150 <= len(words) <= 300 and len({w for w, _ in words}) == len(words)
+    assert min(counts) == min(built.document_frequency.values())
+    assert max(counts) == max(built.document_frequency.values())
+    # Not bunched at the rare end, as a Zipf distribution's words drawn at random would be.
+    assert sum(n > 10 * min(counts) for n in counts) > len(counts) / 4
+    names = built.speaker_names(50, random.Random(1))
+    people = {p["name"] for p in built.tables[Person]}
+    assert len(names) == len(set(names)) and set(names) <= people
+
+
+def test_the_long_articles_are_as_long_as_their_targets_say(tmp_path):
+    """The two long fictional live blogs: about 200 KB with 1,000 quotations and about
+    1.6 MB with 3,000, each quotation credited to a named speaker."""
+    for label, quotations, narrative, _ in long_articles.SIZES:
+        size = long_articles.write(tmp_path / label, quotations, narrative, seed=3)
+        text = (tmp_path / label / "live.txt").read_text(encoding="utf-8")
+        assert text.count("“") == quotations
+        expected = {"200 KB": 200_000, "1.6 MB": 1_600_000}[label]
+        assert 0.85 * expected < size < 1.15 * expected, (label, size)
 
 
 def test_blocks_made_in_parallel_give_the_same_archive(monkeypatch):
