@@ -18,6 +18,7 @@ from .views import (
     replay,
     site_files,
     units,
+    wacz,
 )
 
 app_name = "quotes"
@@ -42,6 +43,8 @@ urlpatterns = [
     path("favicon.ico", site_files.favicon, name="favicon"),
     path("archive/captures/<int:pk>/replay/", replay.replay, name="capture-replay"),
     path("archive/captures/<int:pk>.warc.gz", replay.warc_download, name="capture-warc"),
+    path("archive/captures/<int:pk>.wacz", wacz.capture_wacz, name="capture-wacz"),
+    path("archive/articles/<int:pk>.wacz", wacz.article_wacz, name="article-wacz"),
     path(
         "q/<str:short_id>/cite.<str:format>",
         permalinks.QuoteCitationView.as_view(),
