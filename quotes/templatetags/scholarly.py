@@ -1,8 +1,12 @@
-"""Template tags of the metadata reference managers read from a page: a quote's or an
-article's Highwire, Dublin Core and COinS (quotes.citations.embedded)."""
+"""Template tags of the metadata other tools read from a page: a quote's or an article's
+Highwire, Dublin Core and COinS (quotes.citations.embedded), and oEmbed discovery."""
+
+from urllib.parse import urlencode
 
 from django import template
 
+from quotes import public
+from quotes.absolute_urls import absolute
 from quotes.citations import embedded
 
 register = template.Library()
@@ -40,3 +44,12 @@ def embedded_tags(record):
 @register.filter
 def coins(record):
     return embedded.coins(record)
+
+
+@register.simple_tag(takes_context=True)
+def oembed_address(context, quote):
+    """{% oembed_address quote %}: the oEmbed answer for the quote's permalink (discovery)."""
+    request = context.get("request")
+    permalink = absolute(public.cited_path(quote), request)
+    query = urlencode({"url": permalink, "format": "json"})
+    return absolute(public.lasting_reverse("quotes:oembed"), request) + "?" + query
