@@ -200,6 +200,7 @@ class SyntheticArchive:
                     "key": key,
                     "surname_key": name_keys(name)[1],
                     "description": "",
+                    "wikidata": "",
                     "merged_into_id": None,
                 }
             )
@@ -239,6 +240,7 @@ class SyntheticArchive:
                     "key": key,
                     "aliases": "[]",
                     "parent_id": None,
+                    "wikidata": "",
                 }
             )
         self.tables[Unit] = rows
