@@ -318,3 +318,23 @@ class Capture(models.Model):
 
     def __str__(self):
         return f"{self.url} ({self.get_state_display().lower()})"
+
+
+class Package(models.Model):
+    """A WACZ file the archive served (archive.wacz): of one capture, or of every capture of
+    an article (`capture` empty). The same captures always give the same file, so its
+    SHA-256 names it: a researcher's copy can be checked against it."""
+
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="packages")
+    capture = models.ForeignKey(
+        Capture, null=True, blank=True, on_delete=models.CASCADE, related_name="packages"
+    )
+    sha256 = models.CharField("SHA-256", max_length=64, unique=True, editable=False)
+    size = models.PositiveBigIntegerField(editable=False)
+    first_served_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-first_served_at", "-pk"]
+
+    def __str__(self):
+        return f"WACZ {self.sha256[:12]} ({self.size} bytes)"

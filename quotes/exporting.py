@@ -50,6 +50,7 @@ FIELDS = (
     "printings__article__published",
     "printings__article__outlet__name",
     "printings__language",
+    "person__wikidata",
 )
 (
     PK,
@@ -70,6 +71,7 @@ FIELDS = (
     PUBLISHED,
     OUTLET,
     LANGUAGE,
+    PERSON_WIKIDATA,
 ) = range(len(FIELDS))
 
 # A short id no quote has, to find where short ids go in a permalink without reversing the
@@ -155,18 +157,19 @@ def rows(queryset):
 def _people(ids) -> dict:
     """The public units (each once, by name, as public.units_of lists them) and public
     aliases of people: an export is public whoever asks, and holds no more than the pages."""
-    found = {pk: {"units": [], "aliases": []} for pk in ids}
+    found = {pk: {"units": [], "aliases": [], "unit_wikidata": {}} for pk in ids}
     seen_units = set()
     memberships = (
         public.memberships()
         .filter(person_id__in=ids)
         .order_by("unit__name", "pk")
-        .values_list("person_id", "unit_id", "unit__name")
+        .values_list("person_id", "unit_id", "unit__name", "unit__wikidata")
     )
-    for person_id, unit_id, name in memberships:
+    for person_id, unit_id, name, wikidata in memberships:
         if (person_id, unit_id) not in seen_units:
             seen_units.add((person_id, unit_id))
             found[person_id]["units"].append(name)
+            found[person_id]["unit_wikidata"][name] = wikidata
     aliases = public.aliases().filter(person_id__in=ids).order_by("name", "pk")
     for person_id, name in aliases.values_list("person_id", "name"):
         found[person_id]["aliases"].append(name)
@@ -213,6 +216,7 @@ def csv_rows(queryset, *, site_url: str | None = None):
                     printed,
                     attribution,
                     row[LANGUAGE] or "",
+                    row[PERSON_WIKIDATA] or "",
                 ]
             )
         yield block
@@ -230,12 +234,21 @@ def records(queryset, *, site_url: str | None = None):
             "text": row[TEXT],
             "status": row[STATUS],
             "speaker": (
-                {"name": row[PERSON_NAME], "aliases": person["aliases"]}
+                {
+                    "name": row[PERSON_NAME],
+                    "aliases": person["aliases"],
+                    "wikidata": row[PERSON_WIKIDATA] or "",
+                }
                 if row[PERSON_ID] is not None
                 else None
             ),
             "speaker_description": row[DESCRIPTION],
-            "units": [{"name": name} for name in person["units"]] if person else [],
+            "units": [
+                {"name": name, "wikidata": person["unit_wikidata"].get(name) or ""}
+                for name in person["units"]
+            ]
+            if person
+            else [],
             # "appearances" and "appearance_text" below are the names the files were
             # published with: the data's users read them.
             "appearances": [
@@ -283,6 +296,7 @@ CSV_COLUMNS = [
     "appearance_text",
     "attribution",
     "language",
+    "speaker_wikidata",
 ]
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP's list).

@@ -9,7 +9,9 @@ from .views import (
     about,
     articles,
     downloads,
+    embeds,
     home,
+    memento,
     outlets,
     people,
     permalinks,
@@ -17,6 +19,7 @@ from .views import (
     replay,
     site_files,
     units,
+    wacz,
 )
 
 app_name = "quotes"
@@ -28,6 +31,8 @@ urlpatterns = [
     path("exports/<str:token>/", downloads.export_status, name="export-status"),
     path("exports/<str:token>/file", downloads.export_file, name="export-file"),
     path("q/<str:short_id>/", permalinks.QuoteDetailView.as_view(), name="quote-detail"),
+    path("q/<str:short_id>/embed/", embeds.embed_card, name="quote-embed"),
+    path("oembed", embeds.oembed, name="oembed"),
     path("people/", people.PersonListView.as_view(), name="person-list"),
     path("people/<slug:slug>/", people.PersonDetailView.as_view(), name="person-detail"),
     path("units/", units.UnitListView.as_view(), name="unit-list"),
@@ -41,11 +46,16 @@ urlpatterns = [
     path("favicon.ico", site_files.favicon, name="favicon"),
     path("archive/captures/<int:pk>/replay/", replay.replay, name="capture-replay"),
     path("archive/captures/<int:pk>.warc.gz", replay.warc_download, name="capture-warc"),
+    path("archive/captures/<int:pk>.wacz", wacz.capture_wacz, name="capture-wacz"),
+    path("archive/articles/<int:pk>.wacz", wacz.article_wacz, name="article-wacz"),
     path(
         "q/<str:short_id>/cite.<str:format>",
         permalinks.QuoteCitationView.as_view(),
         name="quote-citation",
     ),
+    path("timegate/<path:original>", memento.timegate, name="timegate"),
+    path("timemap/link/<path:original>", memento.timemap_link, name="timemap-link"),
+    path("timemap/json/<path:original>", memento.timemap_json, name="timemap-json"),
     path("feeds/quotes/", feeds.LatestQuotesFeed(), name="quote-feed"),
     path("feeds/corrections/", feeds.CorrectionsFeed(), name="corrections-feed"),
     path("people/<slug:slug>/feed/", feeds.PersonQuotesFeed(), name="person-feed"),

@@ -202,6 +202,7 @@ class SyntheticArchive:
                     "key": key,
                     "surname_key": name_keys(name)[1],
                     "description": "",
+                    "wikidata": "",
                     "merged_into_id": None,
                 }
             )
@@ -241,6 +242,7 @@ class SyntheticArchive:
                     "key": key,
                     "aliases": "[]",
                     "parent_id": None,
+                    "wikidata": "",
                 }
             )
         self.tables[Unit] = rows

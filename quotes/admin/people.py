@@ -81,7 +81,7 @@ class PersonAdmin(CurationPermissions, MembershipInlines, ConfirmationPages, His
     list_filter = [MergedFilter]
     list_select_related = ["merged_into"]
     search_fields = ["name", "alias_set__name"]
-    fields = ["name", "description", "note", "sort_name", "slug", "key", "merged_into"]
+    fields = ["name", "description", "wikidata", "note", "sort_name", "slug", "key", "merged_into"]
     readonly_fields = ["sort_name", "slug", "key", "merged_into"]
     inlines = [PersonAliasInline, PersonMembershipInline]
     actions = ["merge_selected_people"]
@@ -197,7 +197,7 @@ class UnitAdmin(MembershipInlines, HistoryAdmin):
     list_select_related = ["parent"]
     search_fields = ["name", "aliases"]
     autocomplete_fields = ["parent"]
-    fields = ["name", "aliases", "parent", "note", "slug", "key"]
+    fields = ["name", "aliases", "parent", "wikidata", "note", "slug", "key"]
     readonly_fields = ["slug", "key"]
     inlines = [UnitMembershipInline]
 

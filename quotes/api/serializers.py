@@ -156,7 +156,16 @@ class PersonSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Person
-        fields = ["slug", "name", "description", "aliases", "units", "quote_count", "permalink"]
+        fields = [
+            "slug",
+            "name",
+            "description",
+            "aliases",
+            "units",
+            "quote_count",
+            "permalink",
+            "wikidata",
+        ]
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_aliases(self, person):
@@ -175,7 +184,7 @@ class UnitSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Unit
-        fields = ["slug", "name", "aliases", "parent", "quote_count", "permalink"]
+        fields = ["slug", "name", "aliases", "parent", "quote_count", "permalink", "wikidata"]
 
 
 class OutletSerializer(serializers.ModelSerializer):

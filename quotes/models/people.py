@@ -3,6 +3,7 @@
 from functools import partial
 from itertools import combinations
 
+from django.core.validators import RegexValidator
 from django.db import connection, models
 from django.db.models import Q
 from django.urls import reverse
@@ -56,6 +57,24 @@ class PersonQuerySet(models.QuerySet):
         return self.filter(wider | narrower)
 
 
+# A Wikidata item's id: "Q" and a number without leading zeros (Q42).
+validate_wikidata = RegexValidator(
+    r"^Q[1-9][0-9]*\Z", "Enter a Wikidata item id: Q and its number, as in Q42."
+)
+
+
+def wikidata_field():
+    """The optional Wikidata item of a person or unit, shown on its page and linked as its
+    schema.org `sameAs`."""
+    return models.CharField(
+        "Wikidata item",
+        max_length=20,
+        blank=True,
+        validators=[validate_wikidata],
+        help_text="The Wikidata id of the same person or unit (Q42), if known.",
+    )
+
+
 class Person(models.Model):
     name = models.CharField(
         max_length=200, db_index=True, help_text="The display name, in natural order, no rank."
@@ -72,6 +91,7 @@ class Person(models.Model):
     # may be by their surnames alone (quotes.services.people.resemblances).
     surname_key = models.CharField(max_length=200, blank=True, editable=False)
     description = models.CharField(max_length=500, blank=True)
+    wikidata = wikidata_field()
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_people"
     )

@@ -9,7 +9,7 @@ from simple_history.models import HistoricalRecords
 from archive.models import Article, HistoryManager
 
 from ..extraction.units import unit_key
-from .people import Person, unique_slug
+from .people import Person, unique_slug, wikidata_field
 
 
 class Unit(models.Model):
@@ -27,6 +27,7 @@ class Unit(models.Model):
     parent = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="children"
     )
+    wikidata = wikidata_field()
 
     history = HistoricalRecords(history_manager=HistoryManager)
 

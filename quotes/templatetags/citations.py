@@ -8,6 +8,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from archive import languages
 from quotes import public
 from quotes.absolute_urls import absolute
 from quotes.citations.bylines import byline
@@ -34,9 +35,10 @@ def quote_citation(context, quote, printings=None):
     return Citation.of(quote, printings=printings, request=context.get("request"))
 
 
-def quotation(quote, printings, request=None):
-    """The schema.org Quotation of `quote`: its words, its speaker (left out when unnamed)
-    and a NewsArticle for each article that printed it."""
+def quotation(quote, printings, request=None, language=None):
+    """The schema.org Quotation of `quote`: its words and their language, its speaker (left
+    out when unnamed; with `sameAs` their Wikidata item where known) and a NewsArticle for
+    each article that printed it."""
     printings = list(quote.printings.all() if printings is None else printings)
     data = {
         "@context": "https://schema.org",
@@ -45,6 +47,10 @@ def quotation(quote, printings, request=None):
         "url": absolute(public.cited_path(quote), request),
         "text": quote.text,
     }
+    if language is None:
+        language = languages.text_language(quote.text, [p.language for p in printings])
+    if language:
+        data["inLanguage"] = language
     if quote.person_id:
         person = {
             "@type": "Person",
@@ -53,6 +59,8 @@ def quotation(quote, printings, request=None):
         }
         if quote.person.description:
             person["description"] = quote.person.description
+        if quote.person.wikidata:
+            person["sameAs"] = f"https://www.wikidata.org/wiki/{quote.person.wikidata}"
         data["spokenByCharacter"] = person
         data["creator"] = person
     first = cited_printing(printings)
@@ -86,7 +94,9 @@ def news_article(article, request=None):
 def quote_jsonld(context, quote, printings=None):
     """{% quote_jsonld quote printings %}: the quote's Quotation in a JSON-LD script
     element. It is data, not executable script, so the page's CSP lets it be."""
-    data = json_script_safe(quotation(quote, printings, context.get("request")))
+    # The page's language of the words where it has worked it out (the permalink has).
+    language = context.get("quote_language")
+    data = json_script_safe(quotation(quote, printings, context.get("request"), language))
     return format_html(
         '<script type="application/ld+json">{}</script>',
         mark_safe(data),  # noqa: S308 - escaped for a script element by json_script_safe

@@ -11,7 +11,8 @@ from django.views.generic import DetailView, ListView
 
 from archive.models import Outlet
 
-from .. import pagination, public
+from .. import mementos, pagination, public
+from .memento import add_memento_headers
 
 # The articles list's `outlet` value for articles whose outlet is unknown. An outlet whose slug
 # happens to be this too is not offered in the list's filter; its own page lists its articles.
@@ -240,9 +241,24 @@ class ArticleDetailView(DetailView):
             .defer("warc", "body")
             .order_by("-captured_at", "-requested_at", "-pk")
         )
+        original = self.object.url
         return super().get_context_data(
             printings=printings,
             captures=captures,
             more_articles=articles_of(self.object.outlet),
+            timegate=mementos.memento_path("timegate", original) if original else "",
+            timemap=mementos.memento_path("timemap-link", original) if original else "",
             **kwargs,
+        )
+
+    def render_to_response(self, context, **kwargs):
+        """The page with the Memento links of its original; it is itself the memento (with
+        its Memento-Datetime) where no capture of the page is shown."""
+        response = super().render_to_response(context, **kwargs)
+        article = self.object
+        if not article.url:
+            return response
+        moment = None if context["captures"] else mementos.article_memento(article).datetime
+        return add_memento_headers(
+            response, original=article.url, moment=moment, request=self.request
         )

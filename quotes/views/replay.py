@@ -12,6 +12,7 @@ from archive.models import Capture
 from archive.warc import replay_response
 
 from .. import public
+from .memento import add_memento_headers
 
 # The archived page is someone else's markup: it may run no script (sandbox gives it an
 # opaque origin besides), load nothing from the outlet or anywhere else, submit no form and
@@ -70,7 +71,12 @@ def one_line(value):
 def replay(request, pk):
     """The captured page's bytes under the archive's own address, with the content type they
     were served with, sandboxed so that no script runs and nothing is fetched from the web."""
-    capture = get_object_or_404(visible_captures(request.user).only("pk", "warc"), pk=pk)
+    capture = get_object_or_404(
+        visible_captures(request.user)
+        .select_related("article")
+        .only("pk", "warc", "url", "captured_at", "requested_at", "article__url"),
+        pk=pk,
+    )
     _status, headers, body = archived_response(capture)
     content_type = one_line(header(headers, "content-type")) or UNKNOWN_CONTENT_TYPE
     response = HttpResponse(body, content_type=content_type)
@@ -78,7 +84,10 @@ def replay(request, pk):
     response["X-Content-Type-Options"] = "nosniff"
     response["Referrer-Policy"] = "no-referrer"
     response["Content-Disposition"] = "inline"
-    return response
+    # A memento (RFC 7089) of the page it was captured from.
+    original = (capture.article.url if capture.article else "") or capture.url
+    moment = capture.captured_at or capture.requested_at
+    return add_memento_headers(response, original=original, moment=moment, request=request)
 
 
 @require_safe

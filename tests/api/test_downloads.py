@@ -66,6 +66,7 @@ def test_csv_has_one_row_per_printing(client, archive):
         "appearance_text": "We hold the pier.",
         "attribution": "she said",
         "language": "en",
+        "speaker_wikidata": "",
     }
     assert pier["article_url"].startswith("https://news.test/story/")
     bridge = next(r for r in rows if r["quote_text"] == "The bridge held.")
@@ -105,8 +106,12 @@ def test_jsonl_gives_the_stable_record_of_each_quote(client, archive):
     assert pier["id"] == archive["pier"].short_id
     assert pier["permalink"] == f"http://testserver/q/{archive['pier'].short_id}/"
     assert pier["status"] == "published"
-    assert pier["speaker"] == {"name": "Olena Harbourmaster", "aliases": ["O. Harbourmaster"]}
-    assert pier["units"] == [{"name": "3rd Coastal Brigade"}]
+    assert pier["speaker"] == {
+        "name": "Olena Harbourmaster",
+        "aliases": ["O. Harbourmaster"],
+        "wikidata": "",
+    }
+    assert pier["units"] == [{"name": "3rd Coastal Brigade", "wikidata": ""}]
     assert sorted(a["article"]["outlet"] for a in pier["appearances"]) == [
         "Evening Star",
         "Morning Post",

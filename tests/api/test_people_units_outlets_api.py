@@ -36,6 +36,7 @@ def test_person_representation(client, archive):
         "units": [{"name": "3rd Coastal Brigade", "slug": "3rd-coastal-brigade"}],
         "quote_count": 1,
         "permalink": "http://testserver/people/olena-harbourmaster/",
+        "wikidata": "",
     }
 
 
@@ -99,6 +100,7 @@ def test_unit_representation(client, archive):
         "parent": {"name": "Coastal Command", "slug": "coastal-command"},
         "quote_count": 1,
         "permalink": "http://testserver/units/3rd-coastal-brigade/",
+        "wikidata": "",
     }
     assert slugs(client.get("/api/units/?q=coastal+brig")) == ["3rd-coastal-brigade"]
     assert slugs(client.get("/api/units/?q=infantry")) == []

@@ -44,8 +44,12 @@ def test_export_fields(tmp_path, settings):
     }
     assert record["id"] == quote.short_id
     assert record["permalink"] == f"https://verbatim.test/q/{quote.short_id}/"
-    assert record["speaker"] == {"name": quote.person.name, "aliases": ["Vantongeren Ilse"]}
-    assert record["units"] == [{"name": "3rd Coastal Pilot Brigade"}]
+    assert record["speaker"] == {
+        "name": quote.person.name,
+        "aliases": ["Vantongeren Ilse"],
+        "wikidata": "",
+    }
+    assert record["units"] == [{"name": "3rd Coastal Pilot Brigade", "wikidata": ""}]
     [a] = record["appearances"]
     assert a["article"] == {
         "source_file": "pier.txt",

@@ -176,4 +176,8 @@ def test_the_api_and_the_export_give_the_cyrillic_aliases(client):
     assert data["aliases"] == ["Олександр Гнатюк"]
     exported = client.get("/quotes/export.jsonl", {"speaker": person.slug})
     line = json.loads(b"".join(exported.streaming_content).decode().splitlines()[0])
-    assert line["speaker"] == {"name": "Oleksandr Hnatiuk", "aliases": ["Олександр Гнатюк"]}
+    assert line["speaker"] == {
+        "name": "Oleksandr Hnatiuk",
+        "aliases": ["Олександр Гнатюк"],
+        "wikidata": "",
+    }
