@@ -3,7 +3,7 @@
 from django.conf import settings
 from django_filters.views import FilterView
 
-from .. import public
+from .. import public, spread
 from ..filters import QuoteFilter
 from ..models import Quote
 from ..pagination import PagedListMixin
@@ -45,4 +45,14 @@ class QuoteListView(PagedListMixin, FilterView):
         self.filterset.highlight(context["object_list"])
         if not context["object_list"] and not self.out_of_range and self.filterset.is_valid():
             context["did_you_mean"] = self.filterset.did_you_mean()
+        context["altered_facet"] = self.altered_facet(context["object_list"])
         return context
+
+    def altered_facet(self, rows):
+        """How many of the listed quotes have an altered printing (quotes.spread), a facet
+        that narrows the list to them; None where nothing is listed. One query."""
+        if not rows or not self.filterset.is_valid():
+            return None
+        if self.filterset.form.cleaned_data.get("altered"):
+            return 0
+        return spread.altered(self.filterset.qs.order_by()).count()
