@@ -130,3 +130,24 @@ def test_archivists_may_decide_in_the_admin(client, statement, django_user_model
     assert response.status_code == 302
     flagged.refresh_from_db()
     assert flagged.decision == Decision.DISMISSED and flagged.decided_by == user
+
+
+def test_decisions_move_with_a_merge(statement):
+    """A confirmed edge of a quote merged into another stands on the survivor."""
+    from tests.factories import QuoteFactory
+    from tests.lineage.conftest import REWRITE, print_in
+
+    other = QuoteFactory(text=REWRITE, person=statement.person)
+    print_in(other, REWRITE, outlet="Harbour Lights", days=3)
+    print_in(other, REWRITE, outlet="Cape Bulletin", days=4)
+    lifecycle.refresh(other)
+    edge = Derivation.objects.get(quote=other, article__outlet__name="Cape Bulletin")
+    assert edge.source.outlet.name == "Harbour Lights"
+    decide(edge, confirm=True)
+
+    lifecycle.merge(source=other, target=statement)
+
+    edge.refresh_from_db()
+    assert edge.quote_id == statement.pk and edge.decision == Decision.CONFIRMED
+    assert sources(statement)["Cape Bulletin"] == "Harbour Lights"
+    assert len(sources(statement)) == 6
