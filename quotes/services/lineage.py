@@ -10,7 +10,7 @@ import hashlib
 
 from django.utils import timezone
 
-from quotes import lineage
+from quotes import lineage, public
 from quotes.models import Alteration, Decision, Derivation, Printing, Quote
 
 # Other statements of a speaker read for splices, at most.
@@ -52,13 +52,15 @@ def _statements(quote_ids) -> dict[int, dict[int, dict]]:
 
 
 def _elsewhere(quotes) -> dict[int, list[str]]:
-    """The texts of each speaker's other statements (for splices), by person id."""
+    """The texts of each speaker's other public statements (for splices), by person id:
+    a splice's flag prints the other statement's words, so never an unpublished one's."""
     people = {q.person_id for q in quotes if q.person_id}
     if not people:
         return {}
     texts: dict[int, list[str]] = {}
     rows = (
-        Quote.objects.filter(person__in=people, merged_into=None)
+        public.quotes()
+        .filter(person__in=people)
         .exclude(pk__in=[q.pk for q in quotes])
         .order_by("-pk")
         .values_list("person_id", "text")[: ELSEWHERE_LIMIT * len(people)]

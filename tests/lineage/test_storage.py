@@ -151,3 +151,24 @@ def test_decisions_move_with_a_merge(statement):
     assert edge.quote_id == statement.pk and edge.decision == Decision.CONFIRMED
     assert sources(statement)["Cape Bulletin"] == "Harbour Lights"
     assert len(sources(statement)) == 6
+
+
+def test_a_splice_is_found_only_from_published_statements(statement):
+    """A sentence the speaker says in another statement makes a splice flag, which prints
+    that statement's words: so only a published statement's count."""
+    from quotes.models import Quote
+    from tests.factories import QuoteFactory
+    from tests.lineage.conftest import WIRE, print_in
+
+    other = "The night boats will not sail before September."
+    hidden = QuoteFactory(text=other, person=statement.person, status=Quote.Status.SUGGESTED)
+    print_in(statement, f"{WIRE} {other}", outlet="Gull Point Post", days=5)
+    lifecycle.refresh(statement)
+    assert not Alteration.objects.filter(quote=statement, kind="splice").exists()
+
+    hidden.status = Quote.Status.PUBLISHED
+    hidden.save()
+    lifecycle.refresh(statement)
+    splice = Alteration.objects.get(quote=statement, kind="splice")
+    assert splice.article.outlet.name == "Gull Point Post"
+    assert splice.printed == other.rstrip(".")
