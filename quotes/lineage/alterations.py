@@ -163,6 +163,17 @@ def _inside(reading: Reading, group: Group) -> list[Flag]:
     return flags
 
 
+# Words that close a denial put before what it denies ("It is not true THAT ...").
+COMPLEMENTS = frozenset("that true що правда что правда".split())
+
+
+def _denies(ks) -> bool:
+    """Whether words trimmed off a sentence's head deny what follows: a negation closed by
+    "that" or "true" ("It is simply not true that"), not any negation ("We will not leave
+    this dam" before another sentence)."""
+    return _count(ks, NEGATIONS) > 0 and (ks[-1] in COMPLEMENTS or "true" in ks)
+
+
 def _cut(reading: Reading, group: Group) -> list[Flag]:
     """A quotation cut so that it says the opposite: the words trimmed off a sentence deny
     what is left (a head "It is a lie that ...", a tail "... is not true"), or the sentence
@@ -171,9 +182,7 @@ def _cut(reading: Reading, group: Group) -> list[Flag]:
     for index, printed in reading.clusters.items():
         full = group.fullest[index]
         for _, ref, _, where in spans(full, printed):
-            denied = _count(keys(ref), DENIALS) or (
-                where == "head" and _count(keys(ref), NEGATIONS)
-            )
+            denied = _count(keys(ref), DENIALS) or (where == "head" and _denies(keys(ref)))
             if where in ("head", "tail") and len(ref) > 2 and denied:
                 flags.append(
                     Flag(reading.printing.key, CUT_TO_OPPOSITE, surface(full), surface(printed))

@@ -93,7 +93,9 @@ def _inputs(articles: dict[int, dict]) -> list:
     return [
         lineage.PrintingIn(
             key=article_id,
-            text=" ".join(entry["texts"]),
+            # Each piece its own paragraph: a piece printed without a full stop (a headline's
+            # words) must not run into the next as one sentence.
+            text="\n".join(entry["texts"]),
             printed=entry["day"],
             outlet=entry["outlet"],
             language=entry["language"],

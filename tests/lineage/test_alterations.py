@@ -101,3 +101,10 @@ def test_translations_are_not_compared_with_the_original():
         ),
     ]
     assert flag(printings) == []
+
+
+def test_a_cut_clause_with_a_negation_is_not_a_denial():
+    """Trimming "We will not leave the dam, and" off a sentence leaves what was said; only a
+    denial put before its object ("It is not true that ...") turns it round."""
+    said = "We will not leave the dam, and we laid sandbags before dawn."
+    assert flags(said, said, "we laid sandbags before dawn") == []

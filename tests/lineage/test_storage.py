@@ -172,3 +172,34 @@ def test_a_splice_is_found_only_from_published_statements(statement):
     splice = Alteration.objects.get(quote=statement, kind="splice")
     assert splice.article.outlet.name == "Gull Point Post"
     assert splice.printed == other.rstrip(".")
+
+
+def test_pieces_printed_apart_are_read_apart(statement):
+    """An article printing a headline's words without a full stop and then the statement
+    is read as two sentences, not one run together (which read as a cut that says the
+    opposite)."""
+    from quotes.models import Printing
+    from tests.factories import ArticleFactory, OutletFactory
+
+    body = "We stay. The ferry to Kelmoor is not cancelled. More."
+    article = ArticleFactory(
+        published=statement.by_name["wire"].article.published,
+        outlet=OutletFactory(name="Headline Herald"),
+        body=body,
+        language="en",
+    )
+    for words in (
+        "The ferry to Kelmoor is not cancelled",
+        "The harbour office in Dunmarren stays open.",
+    ):
+        start = body.find(words) if words in body else 0
+        Printing.objects.create(
+            quote=statement,
+            article=article,
+            text=words,
+            start=start or 60,
+            end=(start or 60) + len(words),
+            language="en",
+        )
+    lifecycle.refresh(statement)
+    assert not Alteration.objects.filter(quote=statement, article=article).exists()
