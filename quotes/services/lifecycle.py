@@ -404,7 +404,6 @@ def merge(*, source: Quote, target: Quote, user=None, note="") -> Quote:
 
 
 @transaction.atomic
-@transaction.atomic
 def decide_lineage(record, *, confirm: bool, user=None) -> None:
     """Confirm or dismiss an inferred edge (a Derivation) or flag (an Alteration) of a
     quote's lineage; it stays as decided whenever the quote is worked out again."""
@@ -412,6 +411,7 @@ def decide_lineage(record, *, confirm: bool, user=None) -> None:
     _done(record.quote, "decide_lineage", user)
 
 
+@transaction.atomic
 def merge_people(*, source: Person, target: Person, user=None, note="") -> Person:
     """Merge the person `source` into `target` (see merging.merge_people)."""
     public = [q for q in Quote.objects.filter(person=source) if q.is_public]

@@ -41,7 +41,12 @@ def spread_of(quote, articles):
     """{% spread_of quote articles as spread %}: the tree of `articles` (as
     public.articles_printing gives them), or None where the statement has no lineage (one
     article, or not worked out). Marks each article with `alterations` (its standing
-    flags) and `derivation`. Two queries."""
+    flags) and `derivation`. Two queries; none where the quote says it has no lineage
+    (`has_lineage`, which the permalink's queryset annotates)."""
+    if not getattr(quote, "has_lineage", True):
+        for article in articles:
+            article.alterations, article.derivation = [], None
+        return None
     edges = spread.derivations([quote.pk])
     flags = spread.alterations([quote.pk])
     by_id = {a.pk: a for a in articles}
