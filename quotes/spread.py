@@ -7,8 +7,6 @@ from django.db.models import Exists, OuterRef
 from . import public
 from .models import Alteration, Decision, Derivation
 
-__all__ = ["Alteration", "Derivation", "alterations", "altered", "derivations"]
-
 
 def standing(model):
     return model.objects.exclude(decision=Decision.DISMISSED)

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from archive.models import Article, Outlet
 from quotes import public, spread
 from quotes.absolute_urls import absolute, site_url
-from quotes.models import Person, Printing, Quote, Unit
+from quotes.models import Alteration, Person, Printing, Quote, Unit
 
 
 @extend_schema_field(OpenApiTypes.URI)
@@ -149,7 +149,7 @@ class DerivedFromSerializer(serializers.Serializer):
 
 
 class AlterationSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=[k for k, _ in spread.Alteration.Kind.choices])
+    kind = serializers.ChoiceField(choices=[k for k, _ in Alteration.Kind.choices])
     others = serializers.CharField(help_text="The words the statement's other printings print.")
     printed = serializers.CharField(help_text="The words this printing prints instead.")
 

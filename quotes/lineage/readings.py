@@ -23,8 +23,9 @@ SAME_SENTENCE = 0.6
 @dataclass(frozen=True)
 class PrintingIn:
     """One article's printing of a statement, as lineage reads it. `key` names it (an article
-    id, a gold id); `printed` is the day it was printed (None: undated); `order` breaks ties
-    for display only, never for who copied whom; `speaker` is whom it credits."""
+    id, a gold id); `printed` is the day it was printed (None: undated); `order` (the order
+    archived) only breaks ties between printings of one day; `speaker` is whom it
+    credits."""
 
     key: object
     text: str
@@ -149,7 +150,7 @@ def spans(reference: list[Token], printed: list[Token]):
     (tag, reference tokens, printed tokens, where): `where` is "head" or "tail" for words of
     the sentence left unprinted before or after the printed ones, "inside" otherwise."""
     matcher = SequenceMatcher(None, keys(reference), keys(printed), autojunk=False)
-    codes = [c for c in matcher.get_opcodes()]
+    codes = matcher.get_opcodes()
     out = []
     for n, (tag, i1, i2, j1, j2) in enumerate(codes):
         if tag == "equal":
@@ -167,9 +168,9 @@ def departures(reading: Reading, group_reference: dict, holders: dict) -> set:
     """What `reading` prints differently from the common wording: ("cut", sentence) for a
     sentence of the statement it leaves out (one at least two others print: leaving out what
     one printing alone holds says nothing), ("trim",
-    sentence, where, words) for words trimmed off a sentence's head or tail, ("word",
-    sentence, common words, printed words) for changed, added or dropped words, and
-    ("speaker", name) is added by the caller."""
+    sentence, where, words) for words trimmed off a sentence's head or tail, and ("word",
+    sentence, common words, printed words) for changed, added or dropped words
+    (read_groups adds ("speaker", name) for a printing crediting someone else)."""
     found = set()
     for index in group_reference:
         if index not in reading.clusters and holders[index] >= 2:
