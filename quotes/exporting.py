@@ -20,7 +20,7 @@ from django.db.models import F
 from django.http import QueryDict
 from django.urls import reverse
 
-from . import absolute_urls, public
+from . import absolute_urls, public, spread
 from .filters import QuoteFilter
 from .models import Export, Quote
 
@@ -51,6 +51,7 @@ FIELDS = (
     "printings__article__outlet__name",
     "printings__language",
     "person__wikidata",
+    "printings__article_id",
 )
 (
     PK,
@@ -72,6 +73,7 @@ FIELDS = (
     OUTLET,
     LANGUAGE,
     PERSON_WIKIDATA,
+    ARTICLE_ID,
 ) = range(len(FIELDS))
 
 # A short id no quote has, to find where short ids go in a permalink without reversing the
@@ -123,7 +125,7 @@ def chunks(queryset):
             wanted = {row[PERSON_ID] for row in chunk} - people.keys() - {None}
             if wanted:
                 people.update(_people(wanted))
-            yield chunk, people
+            yield chunk, people, Lineage(chunk)
 
 
 @contextlib.contextmanager
@@ -149,9 +151,9 @@ def _streaming(using):
 def rows(queryset):
     """(row, person) for every printing of `queryset`'s quotes (see chunks); `person` is
     None for a quote with no named speaker."""
-    for chunk, people in chunks(queryset):
+    for chunk, people, lineage in chunks(queryset):
         for row in chunk:
-            yield row, people.get(row[PERSON_ID])
+            yield row, people.get(row[PERSON_ID]), lineage
 
 
 def _people(ids) -> dict:
@@ -181,7 +183,7 @@ def csv_rows(queryset, *, site_url: str | None = None):
     nowhere), a chunk at a time: each cell a spreadsheet would run as a formula is made
     text (the short id, permalink and date cannot start with one)."""
     permalink = permalink_maker(site_url)
-    for chunk, people in chunks(queryset):
+    for chunk, people, lineage in chunks(queryset):
         block = []
         for row in chunk:
             person = people.get(row[PERSON_ID])
@@ -217,6 +219,7 @@ def csv_rows(queryset, *, site_url: str | None = None):
                     attribution,
                     row[LANGUAGE] or "",
                     row[PERSON_WIKIDATA] or "",
+                    *lineage.cells(row),
                 ]
             )
         yield block
@@ -225,9 +228,9 @@ def csv_rows(queryset, *, site_url: str | None = None):
 def records(queryset, *, site_url: str | None = None):
     """quote_record() of every quote of `queryset`, by id, read a chunk at a time."""
     permalink = permalink_maker(site_url)
-    for _, group in groupby(rows(queryset), key=lambda pair: pair[0][PK]):
+    for _, group in groupby(rows(queryset), key=lambda triple: triple[0][PK]):
         group = list(group)
-        row, person = group[0]
+        row, person, lineage = group[0]
         yield {
             "id": row[SHORT_ID],
             "permalink": permalink(row[SHORT_ID]),
@@ -252,7 +255,9 @@ def records(queryset, *, site_url: str | None = None):
             # "appearances" and "appearance_text" below are the names the files were
             # published with: the data's users read them.
             "appearances": [
-                _printing(printed) for printed, _ in group if printed[PRINTING_ID] is not None
+                {**_printing(printed), **lineage.fields(printed)}
+                for printed, _, _ in group
+                if printed[PRINTING_ID] is not None
             ],
         }
 
@@ -273,6 +278,45 @@ def _printing(row) -> dict:
         "attribution": row[ATTRIBUTION],
         "language": row[LANGUAGE],
     }
+
+
+def _article(article) -> dict:
+    """An article in the shape `_printing` gives a printing's own."""
+    return {
+        "source_file": article.source_file or None,
+        "url": article.url,
+        "outlet": article.outlet.name if article.outlet_id else None,
+        "title": article.title or None,
+        "published": article.published.isoformat() if article.published else None,
+    }
+
+
+class Lineage:
+    """The lineage of a chunk's printings (quotes.spread), read in two queries."""
+
+    def __init__(self, chunk):
+        quote_ids = {row[PK] for row in chunk if row[PRINTING_ID] is not None}
+        self.edges = spread.derivations(quote_ids) if quote_ids else {}
+        self.flags = spread.alterations(quote_ids) if quote_ids else {}
+
+    def fields(self, row) -> dict:
+        where = (row[PK], row[ARTICLE_ID])
+        return spread.lineage_fields(self.edges.get(where), self.flags.get(where), _article)
+
+    def cells(self, row) -> list[str]:
+        """The CSV's lineage columns: the source article's URL (or outlet and date), the
+        evidence, and the alterations as "kind: others → printed", one a line."""
+        if row[PRINTING_ID] is None:
+            return ["", "", ""]
+        edge = self.edges.get((row[PK], row[ARTICLE_ID]))
+        source = edge.source if edge is not None and edge.source_id else None
+        flags = self.flags.get((row[PK], row[ARTICLE_ID]), [])
+        cells = [
+            (source.url or source.outlet_label) if source else "",
+            edge.evidence if source else "",
+            "\n".join(f"{a.kind}: {a.others} → {a.printed}" for a in flags),
+        ]
+        return ["'" + c if c and c[0] in FORMULA_FIRST else c for c in cells]
 
 
 def quote_record(quote: Quote, *, site_url: str | None = None) -> dict:
@@ -297,6 +341,9 @@ CSV_COLUMNS = [
     "attribution",
     "language",
     "speaker_wikidata",
+    "derived_from",
+    "derivation_evidence",
+    "alterations",
 ]
 
 # A spreadsheet runs a cell starting with one of these as a formula (OWASP's list).

@@ -9,7 +9,7 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import format_html
 from django.utils.text import Truncator
 
-from . import public
+from . import public, spread
 from .absolute_urls import site_url
 from .citations.citation import cited_printing
 
@@ -196,3 +196,43 @@ class CorrectionsFeed(SiteFeed):
 
     def item_updateddate(self, correction):
         return correction.created_at
+
+
+class AlteredPrintingsFeed(SiteFeed):
+    """Printings newly flagged as changing the meaning of a public quote (quotes.spread),
+    newest first, each naming the words on both sides."""
+
+    title = "Verbatim: altered printings"
+    subtitle = "Printings whose words change the meaning against the statement's other printings."
+
+    def link(self):
+        return self.origin + reverse("quotes:quote-list") + "?altered=yes"
+
+    def items(self):
+        return spread.recent_alterations(FEED_LENGTH)
+
+    def item_title(self, alteration):
+        return f"{alteration.article.outlet_label}: {alteration.get_kind_display()}"
+
+    def item_description(self, alteration):
+        return format_html(
+            "{}: “{}” — {} “{}” ({} {})",
+            alteration.get_kind_display(),
+            alteration.others,
+            alteration.article.outlet_label,
+            alteration.printed,
+            alteration.quote.speaker_name,
+            alteration.quote.short_id,
+        )
+
+    def item_link(self, alteration):
+        return f"{self.origin}{alteration.quote.get_absolute_url()}#article-{alteration.article_id}"
+
+    def item_guid(self, alteration):
+        return f"{self.origin}{alteration.quote.get_absolute_url()}#alteration-{alteration.pk}"
+
+    def item_pubdate(self, alteration):
+        return alteration.created_at
+
+    def item_updateddate(self, alteration):
+        return alteration.created_at

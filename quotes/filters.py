@@ -20,7 +20,7 @@ from django_filters import (
 from archive import language_names, languages
 from archive.models import Outlet
 
-from . import public, search
+from . import public, search, spread
 from .models import LIST_ORDER, OUTLETS_ORDER, Person, Quote, Unit
 
 ISO_DATE = "%Y-%m-%d"
@@ -180,8 +180,10 @@ class QuoteFilter(FilterSet):
     dates and bound the day an article printed the quote; `language` takes an ISO 639-1 code
     and keeps quotes printed in that language (one printing holding it with the outlet and
     dates given, as printing.language says); `min_outlets` keeps quotes printed
-    by at least that many outlets. `status` is for archivists and editors only (the view
-    gives them unpublished quotes too; without it they see published ones); anyone else,
+    by at least that many outlets; `altered=yes` keeps quotes with a printing that changes
+    the meaning against the others (quotes.spread). `status` is for archivists and editors
+    only (the view gives them unpublished quotes too; without it they see published ones);
+    anyone else,
     a staff account with no role included, who sends it gets an error. `unit` and
     `unit_name` go by public memberships only (public.memberships), for staff too.
 
@@ -240,6 +242,13 @@ class QuoteFilter(FilterSet):
         },
         widget=forms.NumberInput(attrs={"min": 1, "inputmode": "numeric"}),
     )
+    altered = ChoiceFilter(
+        label=_("Altered printings"),
+        choices=[("yes", _("Only quotes with a printing that changes the meaning"))],
+        empty_label=_("Any"),
+        method="by_altered",
+        error_messages={"invalid_choice": _("Give “yes” to keep quotes with altered printings.")},
+    )
     sort = ChoiceFilter(
         label=_("Sort"),
         choices=[
@@ -296,6 +305,9 @@ class QuoteFilter(FilterSet):
 
     def by_unit(self, queryset, name, value):
         return public.in_unit(queryset, value)
+
+    def by_altered(self, queryset, name, value):
+        return spread.altered(queryset) if value == "yes" else queryset
 
     def by_nothing(self, queryset, name, value):
         return queryset  # `sort` is applied by filter_queryset and listing

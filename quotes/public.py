@@ -322,6 +322,7 @@ def cited_path(obj) -> str:
 LASTING_VIEWS = {
     "quotes:quote-feed",
     "quotes:corrections-feed",
+    "quotes:altered-feed",
     "quotes:person-feed",
     "quotes:unit-feed",
     "quotes:outlet-feed",

@@ -24,6 +24,8 @@ _ARCHIVIST = {
         "mergesuggestion": ("change", "view"),
         "personmergesuggestion": ("change", "view"),
         "attributionconflict": ("change", "view"),
+        "derivation": ("change", "view"),
+        "alteration": ("change", "view"),
         "correction": ("view",),
     },
 }

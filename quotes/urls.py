@@ -58,6 +58,7 @@ urlpatterns = [
     path("timemap/json/<path:original>", memento.timemap_json, name="timemap-json"),
     path("feeds/quotes/", feeds.LatestQuotesFeed(), name="quote-feed"),
     path("feeds/corrections/", feeds.CorrectionsFeed(), name="corrections-feed"),
+    path("feeds/altered/", feeds.AlteredPrintingsFeed(), name="altered-feed"),
     path("people/<slug:slug>/feed/", feeds.PersonQuotesFeed(), name="person-feed"),
     path("units/<slug:slug>/feed/", feeds.UnitQuotesFeed(), name="unit-feed"),
     path("outlets/<slug:slug>/feed/", feeds.OutletQuotesFeed(), name="outlet-feed"),

@@ -32,6 +32,7 @@ GROUPS = {
     "quotes:capture-warc": "download",
     "quotes:quote-feed": "feed",
     "quotes:corrections-feed": "feed",
+    "quotes:altered-feed": "feed",
     "quotes:person-feed": "feed",
     "quotes:unit-feed": "feed",
     "quotes:outlet-feed": "feed",

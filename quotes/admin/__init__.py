@@ -7,4 +7,4 @@ index, dates) itself. What each role may do is in quotes/roles.py: an action or 
 the editors' asks `has_publish_permission`, `has_merge_permission` or
 `has_withdraw_permission`."""
 
-from . import articles, people, printings, queues, quotes  # noqa: F401 - each registers its models
+from . import articles, lineage, people, printings, queues, quotes  # noqa: F401 - each registers its models

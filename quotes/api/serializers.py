@@ -5,9 +5,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from archive.models import Article, Outlet
-from quotes import public
+from quotes import public, spread
 from quotes.absolute_urls import absolute, site_url
-from quotes.models import Person, Printing, Quote, Unit
+from quotes.models import Alteration, Person, Printing, Quote, Unit
 
 
 @extend_schema_field(OpenApiTypes.URI)
@@ -68,16 +68,8 @@ class PrintingSerializer(serializers.ModelSerializer):
 def printing_fields(printing, site):
     """PrintingSerializer's output for `printing` (see QuoteSerializer.to_representation);
     `site` is the origin of absolute links."""
-    article, outlet = printing.article, printing.article.outlet
     return {
-        "article": {
-            "id": article.pk,
-            "url": article.url,
-            "archived_url": site + public.page_path(article),
-            "outlet": None if outlet is None else {"name": outlet.name, "slug": outlet.slug},
-            "title": article.title,
-            "published": None if article.published is None else article.published.isoformat(),
-        },
+        "article": _article_fields(printing.article, site),
         "text": printing.text,
         "start": printing.start,
         "end": printing.end,
@@ -146,6 +138,64 @@ class QuoteSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.IntegerField(min_value=0))
     def get_outlet_count(self, quote):
         return len({a.article.outlet_id for a in quote.printings.all() if a.article.outlet_id})
+
+
+class DerivedFromSerializer(serializers.Serializer):
+    article = PrintingArticleSerializer(
+        help_text="The article whose printing it took its words from."
+    )
+    evidence = serializers.CharField(help_text="What copying left behind, in words.")
+    strength = serializers.FloatField(min_value=0, max_value=1)
+
+
+class AlterationSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[k for k, _ in Alteration.Kind.choices])
+    others = serializers.CharField(help_text="The words the statement's other printings print.")
+    printed = serializers.CharField(help_text="The words this printing prints instead.")
+
+
+class LineagePrintingSerializer(PrintingSerializer):
+    """A printing with its lineage: the printing it most likely took its words from (null:
+    independent or unknown) and the ways it changes the meaning against the others."""
+
+    derived_from = DerivedFromSerializer(read_only=True, allow_null=True)
+    alterations = AlterationSerializer(many=True, read_only=True)
+
+    class Meta(PrintingSerializer.Meta):
+        fields = [*PrintingSerializer.Meta.fields, "derived_from", "alterations"]
+
+
+class QuoteDetailSerializer(QuoteSerializer):
+    """A published quote with the lineage of each printing (quotes.spread)."""
+
+    appearances = LineagePrintingSerializer(source="printings", many=True, read_only=True)
+
+    def to_representation(self, quote):
+        data = super().to_representation(quote)
+        site = site_url(self.context.get("request"))
+        edges, flags = spread.derivations([quote.pk]), spread.alterations([quote.pk])
+        for printing, fields in zip(quote.printings.all(), data["appearances"], strict=True):
+            where = (quote.pk, printing.article_id)
+            fields.update(
+                spread.lineage_fields(
+                    edges.get(where),
+                    flags.get(where),
+                    lambda article: _article_fields(article, site),
+                )
+            )
+        return data
+
+
+def _article_fields(article, site) -> dict:
+    outlet = article.outlet
+    return {
+        "id": article.pk,
+        "url": article.url,
+        "archived_url": site + public.page_path(article),
+        "outlet": None if outlet is None else {"name": outlet.name, "slug": outlet.slug},
+        "title": article.title,
+        "published": None if article.published is None else article.published.isoformat(),
+    }
 
 
 class PersonSerializer(serializers.ModelSerializer):

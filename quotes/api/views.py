@@ -235,6 +235,7 @@ class PublicReadOnlyViewSet(ReadOnlyModelViewSet):
 
 @read_only_schema(
     serializer=serializers.QuoteSerializer,
+    detail_serializer=serializers.QuoteDetailSerializer,
     filters=QUOTE_FILTERS,
     noun="published quote",
     list_description="Published quotes, best match first when searching, otherwise most "
@@ -258,6 +259,12 @@ class QuoteViewSet(PublicReadOnlyViewSet):
     def get_queryset(self):
         # Ordered and prefetched (for_listing) by PublicFilterBackend, as the site's list is.
         return public.quotes()
+
+    def get_serializer_class(self):
+        # The detail adds each printing's lineage (quotes.spread): two queries for one quote.
+        if self.action == "retrieve":
+            return serializers.QuoteDetailSerializer
+        return serializers.QuoteSerializer
 
     def retrieve(self, request, *args, **kwargs):
         try:

@@ -5,6 +5,7 @@ One module a concern, each importing only those listed before it:
 - units.py: military units and people's memberships of them
 - printings.py: a quote as one article printed it, its fingerprints, the printings' order
 - quotes.py: quotes, their permalink ids, the order of quote lists, dates kept from printings
+- lineage.py: which printing each printing took its words from, printings that alter it
 - queues.py: what waits for an archivist (merge suggestions, attribution conflicts)
 - corrections.py: the public record of changes to public quotes
 - exports.py, figures.py: background exports and the home page's archive-wide figures
@@ -30,6 +31,7 @@ from .quotes import (
     Quote,
     new_short_id,
 )
+from .lineage import Alteration, Decision, Derivation
 from .queues import AttributionConflict, MergeSuggestion, PersonMergeSuggestion
 from .corrections import Correction
 from .exports import Export, new_export_token
@@ -42,9 +44,12 @@ __all__ = [
     "PRINTING_ORDER",
     "SHORT_ID_ALPHABET",
     "SHORT_ID_LENGTH",
+    "Alteration",
     "ArchiveFigures",
     "AttributionConflict",
     "Correction",
+    "Decision",
+    "Derivation",
     "Export",
     "Fingerprint",
     "Membership",

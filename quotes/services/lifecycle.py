@@ -31,7 +31,7 @@ from quotes.models import (
 )
 from quotes.search import refresh_search
 
-from . import merging
+from . import lineage, merging
 
 # Sent after each change, with `quote`, `action` (the function's name) and `user`.
 quote_changed = Signal()
@@ -88,6 +88,7 @@ def refresh_all(quotes: list[Quote]) -> None:
             Quote.objects.filter(pk=quote.pk).update(text=text, updated_at=timezone.now())
     refresh_search(quotes)
     Quote.refresh_dates_of(quotes, printings=[(row[0], *row[3:-2]) for row in rows])
+    lineage.refresh_lineage(quotes)
 
 
 # Helpers ------------------------------------------------------------------------------------
@@ -400,6 +401,14 @@ def merge(*, source: Quote, target: Quote, user=None, note="") -> Quote:
     refresh_search([source])
     _done(target, "merge", user)
     return target
+
+
+@transaction.atomic
+def decide_lineage(record, *, confirm: bool, user=None) -> None:
+    """Confirm or dismiss an inferred edge (a Derivation) or flag (an Alteration) of a
+    quote's lineage; it stays as decided whenever the quote is worked out again."""
+    lineage.record_decision(record, confirm=confirm, user=user)
+    _done(record.quote, "decide_lineage", user)
 
 
 @transaction.atomic

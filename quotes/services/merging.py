@@ -16,6 +16,8 @@ from quotes.models import (
     Quote,
 )
 
+from . import lineage
+
 
 def _save(obj, fields, *, user, note):
     obj._history_user = user
@@ -65,6 +67,7 @@ def merge_quotes(*, source: Quote, target: Quote, user=None, note="") -> tuple[Q
         )
         Quote.objects.filter(merged_into=source).update(merged_into=target)
         _move_suggestions(source=source, target=target)
+        lineage.move_decisions(source=source, target=target)
 
         if Quote.Status.PUBLISHED in (source.status, target.status):
             target.status = Quote.Status.PUBLISHED

@@ -12,7 +12,7 @@ from archive import language_names, languages
 from .. import public
 from ..citations.citation import Citation, citable_quotes
 from ..citations.files import FILES
-from ..models import Correction, Membership, Quote
+from ..models import Correction, Derivation, Membership, Quote
 from ..templatetags.comparison import compare_articles
 from ..wording import by_language
 
@@ -24,12 +24,15 @@ class QuoteDetailView(DetailView):
 
     context_object_name = "quote"
     template_name = "quotes/quote_detail.html"
-    # Whether the quote has corrections, and its speaker units, comes with it, saving most
-    # pages a query or two: few quotes are corrected, and most speakers serve in no unit.
+    # Whether the quote has corrections, its speaker units, and a lineage comes with it,
+    # saving most pages a query or two: few quotes are corrected, most speakers serve in no
+    # unit, and a statement printed once has no lineage.
     # Built once, as DetailView allows (each request reads a copy, get_queryset()).
     queryset = Quote.objects.select_related("person").annotate(
         has_corrections=Exists(Correction.objects.filter(quote=OuterRef("pk"))),
         has_units=Exists(Membership.objects.filter(person=OuterRef("person"))),
+        # Lineage is worked out for statements printed by two articles or more only.
+        has_lineage=Exists(Derivation.objects.filter(quote=OuterRef("pk"))),
     )
 
     def get(self, request, *args, **kwargs):

@@ -3,10 +3,13 @@
 from django.conf import settings
 from django_filters.views import FilterView
 
-from .. import public
+from .. import public, spread
 from ..filters import QuoteFilter
 from ..models import Quote
 from ..pagination import PagedListMixin
+
+# The altered-printings facet counts no further (a count of a large list would read it all).
+ALTERED_FACET_LIMIT = 1000
 
 
 class QuoteListView(PagedListMixin, FilterView):
@@ -45,4 +48,18 @@ class QuoteListView(PagedListMixin, FilterView):
         self.filterset.highlight(context["object_list"])
         if not context["object_list"] and not self.out_of_range and self.filterset.is_valid():
             context["did_you_mean"] = self.filterset.did_you_mean()
+        context["altered_facet"] = self.altered_facet(context["object_list"])
+        context["altered_facet_limit"] = ALTERED_FACET_LIMIT
         return context
+
+    def altered_facet(self, rows):
+        """How many of the listed quotes have an altered printing (quotes.spread), a facet
+        that narrows the list to them, counted up to ALTERED_FACET_LIMIT (past it, the
+        limit: the list itself estimates large counts); None where nothing is listed. One
+        query."""
+        if not rows or not self.filterset.is_valid():
+            return None
+        if self.filterset.form.cleaned_data.get("altered"):
+            return 0
+        altered = spread.altered(self.filterset.qs.order_by()).values("pk")
+        return altered[:ALTERED_FACET_LIMIT].count()

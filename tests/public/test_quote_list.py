@@ -304,10 +304,11 @@ def test_list_runs_a_fixed_number_of_queries(client, django_assert_max_num_queri
         printed(quote, outlet=OutletFactory())
         PrintingFactory(quote=quote, article__outlet=None)
     indexed()
-    with django_assert_max_num_queries(6):
+    # One of them counts the listed quotes with an altered printing (the facet, issue 31).
+    with django_assert_max_num_queries(7):
         response = client.get("/quotes/")
     assert len(listed(response)) == 25
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         response = client.get("/quotes/", {"unit": unit.slug, "q": "words", "from": "2031-01-01"})
     assert len(listed(response)) == 25
 

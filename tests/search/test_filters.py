@@ -197,11 +197,12 @@ def test_a_page_of_25_search_results_runs_a_fixed_number_of_queries(
         "min_outlets": "2",
         "from": "2031-01-01",
     }
-    with django_assert_max_num_queries(9):
+    # One of them counts the listed quotes with an altered printing (the facet, issue 31).
+    with django_assert_max_num_queries(10):
         response = client.get("/quotes/", params)
     assert len(listed(response)) == 25
     assert response.content.decode().count("<mark>") == 25
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):
         response = client.get("/quotes/", {**params, "page": 2})
     assert len(listed(response)) == 5
 
