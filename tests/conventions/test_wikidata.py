@@ -84,8 +84,9 @@ def test_downloads_give_the_items(client, printing):
     assert record["units"] == [{"name": "7th Lighthouse Keepers Brigade", "wikidata": "Q4200002"}]
 
     header, row = list(csv.reader(io.StringIO(body(client.get("/quotes/export.csv")))))
-    assert header[-1] == "speaker_wikidata"
-    assert row[-1] == "Q4200001"
+    assert row[header.index("speaker_wikidata")] == "Q4200001"
+    # After the columns published before it (only the lineage columns follow it).
+    assert header.index("speaker_wikidata") == header.index("language") + 1
 
 
 def test_admin_edits_the_item(admin_client, printing):
