@@ -79,7 +79,8 @@ def test_a_signed_article_is_cited_under_its_byline_not_the_speaker():
     # second container (Verbatim), Appendix 1 (1 June 2031: June is not abbreviated).
     assert mla.in_text.text == "Iryna Lighthouse said, “The tide will turn” (qtd. in Thalberg)."
     assert mla.entry.text == (
-        f"Thalberg, Oskar. “Storm Season Ends.” Harbour Gazette, 1 June 2031. Verbatim, 3 June 2031, {link}."
+        "Thalberg, Oskar. “Storm Season Ends.” Harbour Gazette, 1 June 2031. "
+        f"Verbatim, 3 June 2031, {link}."
     )
     assert "<i>Harbour Gazette</i>, 1 June 2031." in str(mla.entry.html)
 
@@ -110,7 +111,8 @@ def test_dates_and_paper_names_take_each_styles_form():
         f"Thalberg, O. (2031, September 14). Storm season ends. The Norland Courier. {A}{link}"
     )
     assert citation.mla.entry.text == (
-        f"Thalberg, Oskar. “Storm Season Ends.” Norland Courier, 14 Sept. 2031. Verbatim, 3 June 2031, {link}."
+        "Thalberg, Oskar. “Storm Season Ends.” Norland Courier, 14 Sept. 2031. "
+        f"Verbatim, 3 June 2031, {link}."
     )
     assert citation.chicago.entry.text == (
         f"Thalberg, Oskar. “Storm Season Ends.” Norland Courier, September 14, 2031. {A}{link}."
