@@ -213,7 +213,8 @@ class ArticleAddForm(ArticleMetadataForm):
     def clean(self):
         cleaned = super().clean()
         text, upload = cleaned.get("text", ""), cleaned.get("file")
-        if "file" in self.errors:
+        if "file" in self.errors or "capture_url" in self.errors:
+            # The field says what is wrong with it; "give a text, a file or a URL" would not.
             return cleaned
         if text.strip() and upload:
             raise forms.ValidationError(
