@@ -26,6 +26,7 @@ from .common import (
     is_autocomplete,
     snippet,
 )
+from .desk import QuoteReview
 from .printings import QuotePrintingInline
 from .quote_curation import QuoteCuration
 from .quote_filters import ArticleFilter, DoubtFilter, DoubtFirstChangeList, SpeakerFilter
@@ -71,7 +72,12 @@ class QuoteForm(ChangeNoteForm):
 
 @admin.register(Quote)
 class QuoteAdmin(
-    QuoteCuration, CurationPermissions, LifecycleSaves, ConfirmationPages, HistoryAdmin
+    QuoteReview,
+    QuoteCuration,
+    CurationPermissions,
+    LifecycleSaves,
+    ConfirmationPages,
+    HistoryAdmin,
 ):
     form = QuoteForm
     ordering = ["-created_at"]
@@ -160,6 +166,12 @@ class QuoteAdmin(
     def get_urls(self):
         view = self.admin_site.admin_view
         return [
+            path("review/", view(self.review_view), name="quotes_quote_review"),
+            path(
+                "<path:object_id>/review/",
+                view(self.review_decide_view),
+                name="quotes_quote_review_decide",
+            ),
             path(
                 "<path:object_id>/curate/<str:decision>/",
                 view(self.curate_view),
