@@ -21,6 +21,7 @@ EDITOR = {"username": "browser-editor", "password": "a long browser editor passw
 
 
 def editor():
+    """An editor: a staff account holding the Editors role (load_demo has made the roles)."""
     user = get_user_model().objects.create_user(is_staff=True, **EDITOR)
     user.groups.add(Group.objects.get(name=EDITORS))
     return user

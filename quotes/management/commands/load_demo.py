@@ -2,13 +2,14 @@
 
 from pathlib import Path
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from quotes.roles import ARCHIVISTS, EDITORS
+from quotes.roles import ARCHIVISTS, EDITORS, sync_roles
 
 DEMO = Path(settings.BASE_DIR) / "demo" / "articles"
 # The demo's staff, each holding a role (quotes/roles.py), neither a superuser: the desk is
@@ -35,6 +36,10 @@ class Command(BaseCommand):
         if not settings.DEV:
             return
         address = options["address"].rstrip("/")
+        if not Group.objects.filter(name__in=DEMO_USERS.values()).count() == len(DEMO_USERS):
+            # The migrations make the roles; a database emptied since (a flushed test
+            # database) is given them again.
+            sync_roles(apps)
         self.stdout.write(f"Site:  {address}/")
         for username, role in DEMO_USERS.items():
             self.stdout.write(f"Admin: {address}/admin/ {self.account(username, role)}")
