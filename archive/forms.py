@@ -156,12 +156,13 @@ class ArticleMetadataForm(forms.Form):
         )
 
     def _shown(self, key, page):
-        """What the preview says of `key`: what the archivist typed, said so, where they typed
-        it (never "not given" above their own value), else what the page says."""
+        """What the page says of `key`; where it says nothing but the archivist gave a value,
+        that value, said so (never "not given" right above their own value)."""
+        said = str(page.get(key) or "")
         typed = self[key].value() if key in self.fields else None
-        if typed:
-            return f"{typed} (as you gave it)"
-        return str(page.get(key) or "")
+        if not said and typed:
+            return f"{typed} (not in the page; as you gave it)"
+        return said
 
 
 class ArticleAddForm(ArticleMetadataForm):
