@@ -31,7 +31,7 @@ serve: demo
 
 demo: $(STAMP)
 	VERBATIM_DEV=1 $(BIN)/python manage.py migrate --noinput
-	VERBATIM_DEV=1 $(BIN)/python manage.py load_demo
+	VERBATIM_DEV=1 $(BIN)/python manage.py load_demo --address http://$(HOST):$(PORT)
 
 # The test suite, on SQLite unless DATABASE_URL names another database.
 test: $(STAMP)

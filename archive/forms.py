@@ -18,6 +18,7 @@ from .capture import archive_reviewed
 from .metadata import domain_of
 from .models import Article, Outlet, validate_web_url
 from .services import FORMATS, MAX_BYTES, ArticleRejected, archive_article, decode, read_source
+from .signals import article_previewing
 
 # An upload waits this long (seconds) on the server between its preview and its archiving.
 UPLOAD_SECONDS = 60 * 60
@@ -75,6 +76,8 @@ class PagePreview:
     outlet: str
     excerpt: str
     length: int
+    # What archiving would suggest from the text (article_previewing's receivers).
+    suggestions: tuple = ()
 
 
 def outlet_note(name: str | None, domain: str) -> str:
@@ -138,15 +141,28 @@ class ArticleMetadataForm(forms.Form):
     def preview(self, page: dict, body: str) -> PagePreview:
         """The preview of what `page` (the metadata read from the source) says, with the
         outlet the values in this form would file it under and the start of `body`."""
-        rows = [(label, str(page.get(key) or "")) for label, key in PREVIEW_ROWS]
+        rows = [(label, self._shown(key, page)) for label, key in PREVIEW_ROWS]
         # The domain archive_article matches the outlet by.
         url = self["url"].value() or page.get("canonical_url")
+        title = self["title"].value() or page.get("title") or ""
+        outlet = self["outlet"].value() or page.get("outlet") or ""
+        answers = article_previewing.send(sender=type(self), body=body, title=title, outlet=outlet)
         return PagePreview(
             rows=rows,
             outlet=outlet_note(self["outlet"].value(), domain_of(url)),
             excerpt=Truncator(body).chars(EXCERPT_CHARS),
             length=len(body),
+            suggestions=tuple(s for _, found in answers for s in (found or [])),
         )
+
+    def _shown(self, key, page):
+        """What the page says of `key`; where it says nothing but the archivist gave a value,
+        that value, said so (never "not given" right above their own value)."""
+        said = str(page.get(key) or "")
+        typed = self[key].value() if key in self.fields else None
+        if not said and typed:
+            return f"{typed} (not in the page; as you gave it)"
+        return said
 
 
 class ArticleAddForm(ArticleMetadataForm):
@@ -213,7 +229,8 @@ class ArticleAddForm(ArticleMetadataForm):
     def clean(self):
         cleaned = super().clean()
         text, upload = cleaned.get("text", ""), cleaned.get("file")
-        if "file" in self.errors:
+        if "file" in self.errors or "capture_url" in self.errors:
+            # The field says what is wrong with it; "give a text, a file or a URL" would not.
             return cleaned
         if text.strip() and upload:
             raise forms.ValidationError(

@@ -183,7 +183,8 @@ class Article(models.Model):
         return reverse("quotes:article-detail", kwargs={"pk": self.pk})
 
     # What readers are shown of an article, in one place: where the outlet or title is
-    # unknown, what is known (the file it came from, the day it was archived) instead.
+    # unknown, what is known (the day it was archived) instead. The name of the file it came
+    # from is the archivist's (the admin shows it), never the reader's.
 
     @property
     def outlet_label(self):
@@ -193,8 +194,6 @@ class Article(models.Model):
     def label(self):
         if self.title:
             return self.title
-        if self.source_file:
-            return f"Untitled article from the file {self.source_file}"
         if self.archived_at:
             return f"Untitled article archived on {self.archived_at:%-d %B %Y}"
         return "Untitled article"

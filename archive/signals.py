@@ -9,6 +9,12 @@ from django.dispatch import Signal
 # refuse the article; nothing is stored.
 article_reading = Signal()
 
+# Sent while an article is previewed, before anything is stored, with its `body`, `title` and
+# `outlet` (the name it would be filed under); each receiver returns what archiving it would
+# suggest, as a list of dicts for the preview to show (quotes: its quotations and speakers).
+# Nothing may be written.
+article_previewing = Signal()
+
 # Sent inside the archiving transaction with `article`, `publish` and `user` (who asked for
 # it to be published, if anyone) once a new article is stored.
 # Receivers that raise roll the whole article back.

@@ -5,6 +5,7 @@ import functools
 
 from django import forms
 from django.conf.locale import LANG_INFO
+from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
@@ -43,6 +44,9 @@ class QuoteFilterForm(forms.Form):
         start, end = cleaned_data.get("from"), cleaned_data.get("to")
         if start and end and start > end:
             raise forms.ValidationError(_("The “from” date is after the “to” date."))
+        name = cleaned_data.get("outlet_name")
+        if name and not outlets_named(name).exists():
+            self.add_error("outlet_name", UNKNOWN["outlet"] % {"value": name})
         return cleaned_data
 
 
@@ -146,6 +150,29 @@ def public_outlets():
     return Outlet.objects.filter(Exists(public.printings().filter(printed_by=OuterRef("pk"))))
 
 
+def outlets_named(name):
+    """The public outlets whose name is `name`, or else holds it ("Gazette")."""
+    name = " ".join(name.split())
+    exact = public_outlets().filter(name__iexact=name)
+    return exact if exact.exists() else public_outlets().filter(name__icontains=name)
+
+
+# How long the outlet filter's suggestions are kept: a new outlet shows within minutes.
+OUTLET_NAMES_SECONDS = 300
+OUTLET_NAMES_SHOWN = 2000
+
+
+def outlet_names() -> list[str]:
+    """The public outlets' names, for the outlet filter's suggestions; cached, as every
+    quote list page offers them."""
+
+    def read():
+        names = public_outlets().order_by("name").values_list("name", flat=True)
+        return list(names[:OUTLET_NAMES_SHOWN])
+
+    return cache.get_or_set("quote-list:outlet-names", read, OUTLET_NAMES_SECONDS)
+
+
 def slug_filter(noun, field_name, queryset, **attrs):
     """A record named by its slug; an unknown slug is an error naming it, never ignored.
     `queryset` may be a function of the request (see `visible`)."""
@@ -200,6 +227,10 @@ class QuoteFilter(FilterSet):
     q = text_filter(_("Words"), "by_words")
     who = text_filter(_("Speaker’s name"), "by_who")
     unit_name = text_filter(_("Unit’s name"), "by_unit_name")
+    # Named as the reader knows it, offered as they type (the list's datalist of outlets).
+    outlet_name = text_filter(
+        _("Outlet’s name"), "by_outlet_name", list="outlet-names", autocomplete="off"
+    )
     speaker = slug_filter(
         "speaker",
         "person",
@@ -302,6 +333,12 @@ class QuoteFilter(FilterSet):
     def by_unit_name(self, queryset, name, value):
         members = public.memberships().filter(unit__in=search.units_like(value))
         return queryset.filter(person__in=members.values("person"))
+
+    def by_outlet_name(self, queryset, name, value):
+        outlets = outlets_named(value)
+        return queryset.filter(
+            Exists(public.printings().filter(quote=OuterRef("pk"), printed_by__in=outlets))
+        )
 
     def by_unit(self, queryset, name, value):
         return public.in_unit(queryset, value)

@@ -20,8 +20,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, InterfaceError, OperationalError, connections
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.views.debug import technical_500_response
 from django.views.decorators.cache import never_cache
+from django.views.defaults import page_not_found
 
 from verbatim import pagecache
 
@@ -118,6 +120,30 @@ def database_unavailable(request) -> HttpResponse:
     return response
 
 
+# Django's debug pages carry this robots tag; the site's own pages never do.
+DEBUG_PAGE_MARK = b'content="NONE,NOARCHIVE"'
+
+
+class SitePagesInDevelopmentMiddleware:
+    """With DEBUG on (make serve), a public page not found shows the site's own 404 page
+    rather than Django's debug page, so that development shows what readers see. The admin
+    and the API keep Django's answers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            settings.DEBUG
+            and response.status_code == 404
+            and not request.path.startswith(("/admin/", "/api/", "/static/"))
+            and DEBUG_PAGE_MARK in getattr(response, "content", b"")
+        ):
+            return page_not_found(request, None)
+        return response
+
+
 def server_error(request):
     """handler500: a database that cannot be reached is 503, not an error of ours. Any other
     failure is a plain 500 page (JSON on the API) that gives the request id to quote."""
@@ -129,6 +155,10 @@ def server_error(request):
     rid = request_id.get()
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Server error.", "request_id": rid}, status=500)
+    try:
+        return render(request, "500.html", {"request_id": rid}, status=500)
+    except Exception:  # noqa: BLE001 - the site's page needs what may have failed: say it plainly
+        logger.exception("the 500 page could not be rendered")
     return HttpResponse(
         "<!doctype html><html lang=en><meta charset=utf-8><title>Server error</title>"
         "<h1>Something went wrong</h1><p>The error has been logged. If you report it, "

@@ -88,6 +88,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: one log line per request, with the id every line written meanwhile carries.
     "verbatim.service.RequestLogMiddleware",
+    # In development, the site's own 404 page rather than Django's debug page.
+    "verbatim.service.SitePagesInDevelopmentMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -219,6 +221,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# ISO 8601 dates in every language, the admin's included (verbatim/formats).
+FORMAT_MODULE_PATH = ["verbatim.formats"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -246,12 +246,26 @@ class ArticleAdmin(HistoryAdmin):
         return HttpResponseRedirect(reverse("admin:archive_article_change", args=[article.pk]))
 
     def response_capture_requested(self, request, capture):
-        self.message_user(
-            request,
-            f"The page at {capture.url} will be captured and shown for review before it is "
-            "archived; its state is shown below.",
-            messages.SUCCESS,
-        )
+        """One message saying how the capture stands now: with tasks run at once it may
+        already have failed or be waiting for review."""
+        capture.refresh_from_db(fields=["state", "reason", "article"])
+        State = Capture.State
+        if capture.state == State.FAILED:
+            said = f"The page at {capture.url} could not be captured: {capture.reason}."
+            level = messages.ERROR
+        elif capture.state == State.REVIEW:
+            said = f"The page at {capture.url} was captured: check it below before it is archived."
+            level = messages.SUCCESS
+        elif capture.state == State.DONE:
+            said = f"The page at {capture.url} was captured and archived as “{capture.article}”."
+            level = messages.SUCCESS
+        else:
+            said = (
+                f"The page at {capture.url} is queued for capture; this page shows it for "
+                "review once it is fetched."
+            )
+            level = messages.INFO
+        self.message_user(request, said, level)
         capture_admin = self.admin_site.get_model_admin(Capture)
         if capture_admin.has_view_permission(request, capture):
             return HttpResponseRedirect(reverse("admin:archive_capture_change", args=[capture.pk]))

@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from archive.admin import ArticleAdmin
 from archive.models import Article
 
+from .. import public
 from ..models import (
     Membership,
     Printing,
@@ -22,6 +23,7 @@ from .common import (
     change_link,
     in_context,
     speaker_link,
+    view_on_site_if_public,
 )
 
 
@@ -87,6 +89,9 @@ admin.site.unregister(Article)
 
 @admin.register(Article)
 class ArticleWithQuotesAdmin(CurationPermissions, ArticleAdmin):
+    def view_on_site(self, article):
+        return view_on_site_if_public(article, public.articles())
+
     """An article, with the quotes found in it that wait for review first on its page: each
     with its speaker, unit, sentence and attribution, published or rejected in the row."""
 

@@ -87,20 +87,44 @@ def next_url(request, default):
 
 
 class MergedFilter(admin.SimpleListFilter):
-    """Live records, or those merged into another (kept only so old links redirect)."""
+    """Live records unless asked otherwise, or those merged into another (kept only so old
+    links redirect): a merged record waits for nobody, so no list offers it by default."""
 
     title = "merged"
     parameter_name = "merged"
 
     def lookups(self, request, model_admin):
-        return [("no", "Live"), ("yes", "Merged into another")]
+        return [("no", "Live"), ("yes", "Merged into another"), ("all", "All")]
+
+    def choices(self, changelist):
+        current = self.value() or "no"
+        for value, label in self.lookup_choices:
+            yield {
+                "selected": current == value,
+                "query_string": changelist.get_query_string({self.parameter_name: value}),
+                "display": label,
+            }
 
     def queryset(self, request, queryset):
-        if self.value() == "no":
-            return queryset.filter(merged_into__isnull=True)
+        if self.value() == "all":
+            return queryset
         if self.value() == "yes":
             return queryset.filter(merged_into__isnull=False)
-        return queryset
+        return queryset.filter(merged_into__isnull=True)
+
+
+def view_on_site_if_public(obj, public_queryset):
+    """The admin's "View on site" link for `obj`, only where its public page answers (it is
+    in `public_queryset`); None, and no link, where the page would be a 404."""
+    if obj is None or not public_queryset.filter(pk=obj.pk).exists():
+        return None
+    return reverse(
+        "admin:view_on_site",
+        kwargs={
+            "content_type_id": admin.options.get_content_type_for_model(obj).pk,
+            "object_id": obj.pk,
+        },
+    )
 
 
 class CurationPermissions:

@@ -8,6 +8,7 @@ from django.db.models import Count, Q
 
 from archive.admin import HistoryAdmin
 
+from .. import public
 from ..models import (
     Membership,
     Person,
@@ -24,6 +25,7 @@ from .common import (
     MergedFilter,
     is_autocomplete,
     save_membership,
+    view_on_site_if_public,
 )
 
 
@@ -69,6 +71,9 @@ def names_compared(people):
 
 @admin.register(Person)
 class PersonAdmin(CurationPermissions, MembershipInlines, ConfirmationPages, HistoryAdmin):
+    def view_on_site(self, person):
+        return view_on_site_if_public(person, public.people())
+
     ordering = ["name"]
     list_display = [
         "name",
@@ -191,6 +196,9 @@ class UnitMembershipInline(admin.TabularInline):
 
 @admin.register(Unit)
 class UnitAdmin(MembershipInlines, HistoryAdmin):
+    def view_on_site(self, unit):
+        return view_on_site_if_public(unit, public.units())
+
     ordering = ["name"]
     list_filter = [TopLevelFilter]
     list_display = ["name", "parent", "member_count"]

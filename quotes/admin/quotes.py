@@ -26,12 +26,26 @@ from .common import (
     is_autocomplete,
     snippet,
 )
+from .desk import QuoteReview
 from .printings import QuotePrintingInline
 from .quote_curation import QuoteCuration
 from .quote_filters import ArticleFilter, DoubtFilter, DoubtFirstChangeList, SpeakerFilter
 
 
 class QuoteForm(ChangeNoteForm):
+    units_on_speaker_change = forms.ChoiceField(
+        label="Units its articles stated",
+        choices=[
+            ("move", "Give them to the new speaker (the unit goes with the words)"),
+            ("leave", "Leave them with the former speaker (the article misnamed the unit too)"),
+        ],
+        initial="move",
+        required=False,
+        widget=forms.RadioSelect,
+        help_text="Asked only when the speaker changes: the units the articles printing this "
+        "quote stated for its speaker, shown with the quote on its page.",
+    )
+
     def clean_person(self):
         person = self.cleaned_data.get("person")
         if person is not None and person.merged_into_id:
@@ -58,7 +72,12 @@ class QuoteForm(ChangeNoteForm):
 
 @admin.register(Quote)
 class QuoteAdmin(
-    QuoteCuration, CurationPermissions, LifecycleSaves, ConfirmationPages, HistoryAdmin
+    QuoteReview,
+    QuoteCuration,
+    CurationPermissions,
+    LifecycleSaves,
+    ConfirmationPages,
+    HistoryAdmin,
 ):
     form = QuoteForm
     ordering = ["-created_at"]
@@ -91,7 +110,20 @@ class QuoteAdmin(
     ]
     autocomplete_fields = ["person"]
     fieldsets = [
-        (None, {"fields": ["short_id", "status", "text", "person", "speaker_description", "note"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "short_id",
+                    "status",
+                    "text",
+                    "person",
+                    "speaker_description",
+                    "units_on_speaker_change",
+                    "note",
+                ]
+            },
+        ),
         (
             "Record",
             {
@@ -134,6 +166,12 @@ class QuoteAdmin(
     def get_urls(self):
         view = self.admin_site.admin_view
         return [
+            path("review/", view(self.review_view), name="quotes_quote_review"),
+            path(
+                "<path:object_id>/review/",
+                view(self.review_decide_view),
+                name="quotes_quote_review_decide",
+            ),
             path(
                 "<path:object_id>/curate/<str:decision>/",
                 view(self.curate_view),
@@ -200,7 +238,13 @@ class QuoteAdmin(
             return None
         try:
             with transaction.atomic():
-                lifecycle.edit(obj, user=request.user, note=self.change_note(form), **changes)
+                lifecycle.edit(
+                    obj,
+                    user=request.user,
+                    note=self.change_note(form),
+                    move_units=form.cleaned_data.get("units_on_speaker_change") != "leave",
+                    **changes,
+                )
         except LifecycleError as error:
             self.refuse(request, error)
         return None

@@ -4,10 +4,11 @@ The sections followed: §8.6 (secondary sources: "as cited in"), §9.8 and §10.
 newspaper article: "Author, A. A. (Year, Month Day). Title in sentence case. *Newspaper*.
 URL"), §9.12 (no author: the title moves to the author's place), §9.17 (no date: "n.d."),
 §9.22 (no title: a description in square brackets), §8.14 (in-text, no author: the title in
-quotation marks, title case). Section numbers are those of the 7th edition."""
+quotation marks, title case), §9.16 (a date the copy was retrieved, given here as the day
+Verbatim archived the article). Section numbers are those of the 7th edition."""
 
 from .bylines import listed
-from .dates import MONTHS
+from .dates import MONTHS, american_date
 from .styled import IN_YOUR_TEXT, REFERENCE_LIST, Style, Styled
 from .text import quoted, sentence
 
@@ -63,5 +64,8 @@ def style(citation):
         entry += [f"{title} ({date}). "]
     if citation.outlet:
         entry += [(citation.outlet, "i"), ". "]
+    if citation.archived:
+        # The archived copy the URL leads to is dated as a retrieval date is (§9.16).
+        entry += [f"Archived {american_date(citation.archived)}. "]
     entry += [citation.permalink]
     return Style("APA", IN_YOUR_TEXT, in_text, REFERENCE_LIST, entry)

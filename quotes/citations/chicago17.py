@@ -30,6 +30,12 @@ def date(citation):
     return american_date(citation.published) if citation.published else "n.d."
 
 
+def archived(citation):
+    """The day Verbatim archived the article, as the note gives it (a copy's date, like an
+    access date, §14.12), before the URL; nothing when unknown."""
+    return f"archived {american_date(citation.archived)}, " if citation.archived else ""
+
+
 def note(citation, title):
     """The note: one sentence of commas. A title ending in ? or ! takes no comma (§6.119)."""
     note = Styled([f"1. {citation.speaker}, quoted in "])
@@ -42,7 +48,7 @@ def note(citation, title):
         note += [f"{citation.label[:1].lower()}{citation.label[1:]}, "]
     if citation.outlet:
         note += [(citation.periodical, "i"), ", "]
-    note += [f"{date(citation)}, {citation.permalink}."]
+    note += [f"{date(citation)}, {archived(citation)}{citation.permalink}."]
     return note
 
 
@@ -57,6 +63,8 @@ def bibliography_entry(citation, title):
         entry += [(citation.periodical, "i"), f", {date(citation)}. "]
     else:
         entry += [f"{sentence(date(citation))} "]
+    if citation.archived:
+        entry += [f"Archived {american_date(citation.archived)}. "]
     entry += [f"{citation.permalink}."]
     return entry
 

@@ -34,12 +34,20 @@ def cited_printing(printings):
     return min(printings, key=public.printing_key, default=None)
 
 
+def printed_words(printings, article_id):
+    """What the article `article_id` printed of a quote: its pieces in the order they stand,
+    one line each, with "…" between pieces (a citation may not run them together)."""
+    pieces = sorted((p for p in printings if p.article_id == article_id), key=lambda p: p.start)
+    return " … ".join(one_line(p.text) for p in pieces)
+
+
 @dataclass(frozen=True)
 class Citation:
     """The facts a reference to a quote needs; each style is a property (apa7, mla9 and
     chicago17 write them) and each file a function of quotes.citations.files."""
 
     short_id: str
+    article_id: int | None
     speaker: str
     named: bool
     text: str
@@ -54,12 +62,21 @@ class Citation:
     archived: datetime.date | None
 
     @classmethod
-    def of(cls, quote, *, printings=None, request=None):
-        """The citation of `quote`, cited from the earliest of `printings` (by default its
-        own, best prefetched with `citable_quotes`)."""
+    def of(cls, quote, *, printings=None, article=None, request=None):
+        """The citation of `quote` as printed in `article`, by default the earliest of
+        `printings` (by default its own, best prefetched with `citable_quotes`). The words
+        quoted are the article's own, never the statement's canonical text, which may hold
+        sentences only another outlet printed. ValueError if `article` did not print it."""
         if printings is None:
             printings = quote.printings.all()
-        printing = cited_printing(printings)
+        printings = list(printings)
+        if article is not None:
+            printings_there = [p for p in printings if p.article_id == article.pk]
+            if not printings_there:
+                raise ValueError(f"Quote {quote.short_id} is not printed in article {article.pk}.")
+            printing = printings_there[0]
+        else:
+            printing = cited_printing(printings)
         article = printing.article if printing else None
         if quote.person_id:
             speaker, named = quote.person.name, True
@@ -71,9 +88,11 @@ class Citation:
         title = one_line(article.title) if article else ""
         return cls(
             short_id=quote.short_id,
+            article_id=article.pk if article else None,
             speaker=one_line(speaker),
             named=named,
-            text=one_line(quote.text),
+            # A quote printed nowhere has only its own words to give.
+            text=printed_words(printings, article.pk) if article else one_line(quote.text),
             authors=byline(article.author) if article else (),
             outlet=one_line(article.outlet.name) if article and article.outlet else "",
             published=article.published if article else None,

@@ -3,7 +3,7 @@
 The sections followed: chapter 6 "Indirect sources" ("qtd. in"); chapter 5, the author
 element ("Surname, Given"; two: "and"; three or more: "et al."), descriptions in place of a
 title (plain words, sentence capitals), a second container (the archive the article was read
-in, with its URL), the optional date of access (given where the source has no date), and an
+in, with the date it archived the article and its URL), and an
 initial "The" left out of a periodical's name; Appendix 1 (months abbreviated). Where a
 section's number could not be checked, the section is named instead."""
 
@@ -53,9 +53,7 @@ def style(citation):
         for i, piece in enumerate(container):
             entry += [piece] if i == 0 else [", ", piece]
         entry += ["."]
-    entry += [f" {SITE_NAME}, {citation.permalink}."]
-    if not citation.published and citation.archived:
-        # An undated source is dated by when it was consulted (MLA's optional date of
-        # access, recommended for undated sources): here, the day Verbatim archived it.
-        entry += [f" Accessed {mla_date(citation.archived)}."]
+    # The second container, Verbatim, with its own date: the day it archived the article.
+    archived = f"{mla_date(citation.archived)}, " if citation.archived else ""
+    entry += [f" {SITE_NAME}, {archived}{citation.permalink}."]
     return Style("MLA", IN_YOUR_TEXT, in_text, WORKS_CITED, entry)

@@ -43,6 +43,11 @@ class QuoteQuerySet(models.QuerySet):
         """Quotes that have not been merged into another."""
         return self.filter(merged_into__isnull=True)
 
+    def suggested(self):
+        """The suggestions waiting for a decision: suggested and live (a merged quote lives
+        on in its survivor, and is nobody's to publish)."""
+        return self.live().filter(status=Quote.Status.SUGGESTED)
+
     def by_speaker(self, person):
         return self.filter(person=person)
 

@@ -303,10 +303,19 @@ def correct_text(quote: Quote, text: str, *, user=None, note="") -> Quote:
 
 @transaction.atomic
 def change_speaker(
-    quote: Quote, *, person: Person | None, description: str = "", user=None, note=""
+    quote: Quote,
+    *,
+    person: Person | None,
+    description: str = "",
+    move_units=True,
+    user=None,
+    note="",
 ) -> Quote:
-    """Credit `quote` to `person`, or, when the articles name nobody, to `description`."""
+    """Credit `quote` to `person`, or, when the articles name nobody, to `description`. The
+    units its articles stated for the former speaker go to `person` with the words, unless
+    `move_units` is False (the article tied the unit to the person it misnamed)."""
     quote = _locked(quote)
+    former = quote.person
     if person is not None and person.merged_into_id:
         raise LifecycleError(f"{person.name} has been merged into another person.")
     description = "" if person is not None else description.strip()[:300]
@@ -319,15 +328,23 @@ def change_speaker(
     quote.speaker_description = description
     _save(quote, user=user, note=note, fields=["person", "speaker_description", "updated_at"])
     _correct(quote, Correction.Kind.SPEAKER, f"speaker corrected: was {was}", user=user, note=note)
+    if move_units and former is not None and person is not None:
+        stated = Membership.objects.filter(person=former, article__printings__quote=quote)
+        for was_stated in stated.distinct().select_related("unit", "article"):
+            if not Membership.objects.filter(
+                person=person, unit=was_stated.unit, article=was_stated.article
+            ).exists():
+                fields = {f: getattr(was_stated, f) for f in ("unit", "article", "rank", "role")}
+                add_membership(person=person, **fields, user=user, note=note)
     refresh(quote)
     _done(quote, "change_speaker", user)
     return quote
 
 
 @transaction.atomic
-def edit(quote: Quote, *, user=None, note="", **changes) -> Quote:
+def edit(quote: Quote, *, user=None, note="", move_units=True, **changes) -> Quote:
     """Apply an edit form's changes (`text`, `person`, `speaker_description`) through the
-    services above."""
+    services above; `move_units` as change_speaker takes it."""
     if "text" in changes:
         quote = correct_text(quote, changes["text"], user=user, note=note)
     if "person" in changes or "speaker_description" in changes:
@@ -335,6 +352,7 @@ def edit(quote: Quote, *, user=None, note="", **changes) -> Quote:
             quote,
             person=changes.get("person", quote.person),
             description=changes.get("speaker_description", quote.speaker_description),
+            move_units=move_units,
             user=user,
             note=note,
         )

@@ -29,10 +29,11 @@ def json_script_safe(data):
 
 
 @register.simple_tag(takes_context=True)
-def quote_citation(context, quote, printings=None):
-    """{% quote_citation quote printings as citation %}: the quote's `Citation`, from the
-    page's `printings` where given so that they are not fetched again."""
-    return Citation.of(quote, printings=printings, request=context.get("request"))
+def quote_citation(context, quote, printings=None, article=None):
+    """{% quote_citation quote printings article as citation %}: the quote's `Citation` as
+    printed in `article` (the earliest when None), from the page's `printings` where given
+    so that they are not fetched again."""
+    return Citation.of(quote, printings=printings, article=article, request=context.get("request"))
 
 
 def quotation(quote, printings, request=None, language=None):

@@ -17,6 +17,19 @@ from ..templatetags.comparison import compare_articles
 from ..wording import by_language
 
 
+def cited_article(request, articles):
+    """The article the reader asked to cite the quote as printed in (`?cite=<article id>`),
+    or None for the earliest. Http404 for an id that is not one of `articles`: a citation is
+    never of words an article did not print."""
+    wanted = request.GET.get("cite")
+    if wanted is None:
+        return None
+    for article in articles:
+        if str(article.pk) == wanted:
+            return article
+    raise Http404("This quote was not printed in that article.")
+
+
 class QuoteDetailView(DetailView):
     """A quote's permalink: the statement, who carried it, and an entry for each article
     that printed it (all its pieces, compared with the canonical text as a whole), grouped
@@ -59,6 +72,7 @@ class QuoteDetailView(DetailView):
         printings = [piece for article in articles for piece in article.pieces]
         return super().get_context_data(
             articles=articles,
+            cited_article=cited_article(self.request, articles),
             outlets=self.by_outlet(articles),
             # A statement printed in several languages is shown by language, the original
             # first; in one, by outlet.
@@ -121,7 +135,8 @@ class QuoteCitationView(View):
                 "quotes:quote-citation", short_id=quote.short_id, format=format, permanent=True
             )
         content_type, render = FILES[format]
-        response = HttpResponse(render(Citation.of(quote, request=request)))
+        article = cited_article(request, {p.article for p in quote.printings.all()})
+        response = HttpResponse(render(Citation.of(quote, article=article, request=request)))
         response["Content-Type"] = content_type
         filename = f"verbatim-{quote.short_id}.{format}"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -218,7 +218,8 @@ def test_pasted_text_is_previewed_with_its_headline(admin_client, extraction):
     assert Article.objects.count() == 0
     rows = preview_rows(preview)
     assert rows["Title"] == "Pier to reopen"
-    assert rows["Outlet (site name)"] == ""
+    # The page names no outlet; the one typed is shown as given, never as "not given".
+    assert rows["Outlet (site name)"] == "Kustkrant (not in the page; as you gave it)"
     assert "a new outlet “Kustkrant”, created when it is archived" in preview.content.decode()
 
     admin_client.post(ADD, posted_back(preview))

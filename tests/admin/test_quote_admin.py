@@ -137,7 +137,9 @@ def test_merge_action_refuses_already_merged_quotes(admin_client):
     merged = QuoteFactory(person=person, merged_into=survivor)
     other = QuoteFactory(person=person)
 
-    act(admin_client, "merge_selected_quotes", [merged, other], post="yes", survivor=other.pk)
+    # Only a list showing merged quotes (not the default) offers one to select.
+    data = {"action": "merge_selected_quotes", ACTION_CHECKBOX_NAME: [merged.pk, other.pk]}
+    admin_client.post(f"{CHANGELIST}?merged=all", {**data, "post": "yes", "survivor": other.pk})
 
     merged.refresh_from_db()
     assert merged.merged_into == survivor
@@ -237,6 +239,7 @@ def test_state_and_flags_are_shown_not_edited(admin_client):
         "text",
         "person",
         "speaker_description",
+        "units_on_speaker_change",
         "note",
     }
     content = response.content.decode()

@@ -131,6 +131,8 @@ def page_types():
             "admin-article", reverse("admin:archive_article_change", args=[waiting.pk]), admin=True
         ),
         PageType("admin-quote", reverse("admin:quotes_quote_change", args=[widest.pk]), admin=True),
+        PageType("admin-desk", reverse("admin:index"), admin=True),
+        PageType("admin-review", reverse("admin:quotes_quote_review"), admin=True),
     ]
     return pages
 

@@ -92,7 +92,8 @@ def search(page, **fields):
     """Fill the quote list's filters (speaker=, unit=, from=; the others emptied) and submit."""
     for name, label in FILTERS.items():
         reveal(page, page.get_by_label(label)).fill(fields.get(name, ""))
-    page.get_by_role("button", name=re.compile("search", re.I)).first.click()
+    # The list's own form (the header has a search of its own).
+    page.locator("main").get_by_role("button", name=re.compile("search", re.I)).first.click()
     page.wait_for_load_state()
 
 

@@ -21,6 +21,8 @@ from tests.citations.conftest import archived
 from tests.factories import OutletFactory, PersonFactory, PrintingFactory, QuoteFactory
 
 SITE = "https://verbatim.test"
+# The day every article below was archived, as the styles give it.
+A = "Archived June 3, 2031. "
 NUMBERS = itertools.count()
 
 
@@ -67,17 +69,18 @@ def test_a_signed_article_is_cited_under_its_byline_not_the_speaker():
         "Iryna Lighthouse said, “The tide will turn” (as cited in Thalberg, 2031)."
     )
     assert apa.entry.text == (
-        f"Thalberg, O. (2031, June 1). Storm season ends. Harbour Gazette. {link}"
+        f"Thalberg, O. (2031, June 1). Storm season ends. Harbour Gazette. {A}{link}"
     )
     assert str(apa.entry.html) == (
-        f"Thalberg, O. (2031, June 1). Storm season ends. <i>Harbour Gazette</i>. {link}"
+        f"Thalberg, O. (2031, June 1). Storm season ends. <i>Harbour Gazette</i>. {A}{link}"
     )
 
     # MLA: indirect sources (qtd. in), the author element (Surname, Given.), title case, a
     # second container (Verbatim), Appendix 1 (1 June 2031: June is not abbreviated).
     assert mla.in_text.text == "Iryna Lighthouse said, “The tide will turn” (qtd. in Thalberg)."
     assert mla.entry.text == (
-        f"Thalberg, Oskar. “Storm Season Ends.” Harbour Gazette, 1 June 2031. Verbatim, {link}."
+        "Thalberg, Oskar. “Storm Season Ends.” Harbour Gazette, 1 June 2031. "
+        f"Verbatim, 3 June 2031, {link}."
     )
     assert "<i>Harbour Gazette</i>, 1 June 2031." in str(mla.entry.html)
 
@@ -86,10 +89,10 @@ def test_a_signed_article_is_cited_under_its_byline_not_the_speaker():
     assert chicago.in_text.text == "Iryna Lighthouse said, “The tide will turn.”¹"
     assert chicago.note.text == (
         "1. Iryna Lighthouse, quoted in Oskar Thalberg, “Storm Season Ends,” Harbour Gazette, "
-        f"June 1, 2031, {link}."
+        f"June 1, 2031, archived June 3, 2031, {link}."
     )
     assert chicago.entry.text == (
-        f"Thalberg, Oskar. “Storm Season Ends.” Harbour Gazette, June 1, 2031. {link}."
+        f"Thalberg, Oskar. “Storm Season Ends.” Harbour Gazette, June 1, 2031. {A}{link}."
     )
     assert "<i>Harbour Gazette</i>, June 1, 2031," in str(chicago.note.html)
 
@@ -105,13 +108,14 @@ def test_dates_and_paper_names_take_each_styles_form():
         published=datetime.date(2031, 9, 14),
     )
     assert citation.apa.entry.text == (
-        f"Thalberg, O. (2031, September 14). Storm season ends. The Norland Courier. {link}"
+        f"Thalberg, O. (2031, September 14). Storm season ends. The Norland Courier. {A}{link}"
     )
     assert citation.mla.entry.text == (
-        f"Thalberg, Oskar. “Storm Season Ends.” Norland Courier, 14 Sept. 2031. Verbatim, {link}."
+        "Thalberg, Oskar. “Storm Season Ends.” Norland Courier, 14 Sept. 2031. "
+        f"Verbatim, 3 June 2031, {link}."
     )
     assert citation.chicago.entry.text == (
-        f"Thalberg, Oskar. “Storm Season Ends.” Norland Courier, September 14, 2031. {link}."
+        f"Thalberg, Oskar. “Storm Season Ends.” Norland Courier, September 14, 2031. {A}{link}."
     )
 
 
@@ -127,21 +131,21 @@ def test_an_unsigned_article_is_cited_by_its_title():
     assert apa.in_text.text == (
         "Iryna Lighthouse said, “The tide will turn” (as cited in “Storm Season Ends,” 2031)."
     )
-    assert apa.entry.text == f"Storm season ends. (2031, June 1). Harbour Gazette. {link}"
+    assert apa.entry.text == f"Storm season ends. (2031, June 1). Harbour Gazette. {A}{link}"
     # MLA: with no author the entry begins with the title, and so does "qtd. in".
     assert mla.in_text.text == (
         "Iryna Lighthouse said, “The tide will turn” (qtd. in “Storm Season Ends”)."
     )
     assert mla.entry.text == (
-        f"“Storm Season Ends.” Harbour Gazette, 1 June 2031. Verbatim, {link}."
+        f"“Storm Season Ends.” Harbour Gazette, 1 June 2031. Verbatim, 3 June 2031, {link}."
     )
     # Chicago (newspapers, from §14.191): an unsigned article is listed under the paper's
     # name; the note starts with the title.
     assert chicago.note.text == (
         "1. Iryna Lighthouse, quoted in “Storm Season Ends,” Harbour Gazette, June 1, 2031, "
-        f"{link}."
+        f"archived June 3, 2031, {link}."
     )
-    assert chicago.entry.text == (f"Harbour Gazette. “Storm Season Ends.” June 1, 2031. {link}.")
+    assert chicago.entry.text == (f"Harbour Gazette. “Storm Season Ends.” June 1, 2031. {A}{link}.")
     assert str(chicago.entry.html).startswith("<i>Harbour Gazette</i>. “Storm Season Ends.”")
 
 
@@ -152,7 +156,9 @@ def test_a_one_word_name_is_not_split():
     citation, link = printed(author="Halvard", speaker="Brannoc")
     apa, mla, chicago = citation.styles
     # APA §9.8 (a one-word name is given in full); MLA's author element; Chicago §14.76.
-    assert apa.entry.text == f"Halvard. (2031, June 1). Storm season ends. Harbour Gazette. {link}"
+    assert (
+        apa.entry.text == f"Halvard. (2031, June 1). Storm season ends. Harbour Gazette. {A}{link}"
+    )
     assert apa.in_text.text == "Brannoc said, “The tide will turn” (as cited in Halvard, 2031)."
     assert mla.entry.text.startswith("Halvard. “Storm Season Ends.”")
     assert chicago.note.text.startswith("1. Brannoc, quoted in Halvard, “Storm Season Ends,”")
@@ -246,27 +252,30 @@ def test_a_headline_ending_in_a_question_mark_takes_no_extra_punctuation():
 @pytest.mark.django_db
 def test_an_article_without_title_outlet_or_date_is_described():
     """An untitled article of no known outlet or date is described as Article.label describes
-    it (the file it came from), the outlet left out, and "n.d." for the date."""
+    it (the day it was archived, never the internal name of the file it came from), the
+    outlet left out, and "n.d." for the date."""
     citation, link = printed(
         author="", title="", outlet="", published=None, source_file="clipping-7.txt"
     )
-    label = "Untitled article from the file clipping-7.txt"
+    label = "Untitled article archived on 3 June 2031"
     apa, mla, chicago = citation.styles
     # APA §9.22: no title, a description in square brackets in its place; §9.12 with no
     # author the description takes the author position; §9.17 "n.d."; §8.14 in text.
-    assert apa.entry.text == f"[{label}]. (n.d.). {link}"
+    assert apa.entry.text == f"[{label}]. (n.d.). {A}{link}"
     assert apa.in_text.text.endswith(f"(as cited in [{label}], n.d.).")
-    # MLA, descriptions in place of titles: plain words, capitalised like a sentence; and
-    # undated, so the optional access date (the day Verbatim archived it) is given.
-    assert mla.entry.text == f"{label}. Verbatim, {link}. Accessed 3 June 2031."
+    # MLA, descriptions in place of titles: plain words, capitalised like a sentence; the
+    # second container dated by the day Verbatim archived the article.
+    assert mla.entry.text == f"{label}. Verbatim, 3 June 2031, {link}."
     # Chicago §14.207 (unsigned) and its "n.d." for an undated source: a description, lower
     # case within the note.
     assert chicago.note.text == (
-        f"1. Iryna Lighthouse, quoted in untitled article from the file clipping-7.txt, n.d., "
-        f"{link}."
+        "1. Iryna Lighthouse, quoted in untitled article archived on 3 June 2031, n.d., "
+        f"archived June 3, 2031, {link}."
     )
-    assert chicago.entry.text == f"{label}. n.d. {link}."
+    assert chicago.entry.text == f"{label}. n.d. {A}{link}."
     assert Article.objects.get().label == label
+    for style in citation.styles:
+        assert "clipping-7" not in style.in_text.text + style.entry.text + style.note.text
 
 
 @pytest.mark.django_db

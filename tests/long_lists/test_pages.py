@@ -115,6 +115,8 @@ def test_queries_do_not_grow_with_page_number_or_size(client, settings, ties, no
     """The first page, a later numbered page and a keyset page, short or long, cost the same
     number of queries."""
     refresh_search(Quote.objects.values_list("pk", flat=True))
+    # The filters' outlet names are read once and cached: the first visit pays for them.
+    client.get("/quotes/")
     costs = set()
     for size in (2, 5):
         settings.QUOTES_PER_PAGE = size

@@ -116,8 +116,8 @@ def test_entries_are_grouped_by_outlet_in_order_of_first_printing(client, quote)
 
 @pytest.mark.django_db
 def test_an_article_with_no_outlet_or_title_says_what_is_known(client, quote):
-    """An untitled article is named by the file it came from, or else the day it was archived,
-    and an undated one by the day it was archived; never a row of "Unknown"."""
+    """An untitled article is named by the day it was archived (never by the internal name
+    of the file it came from), and an undated one dated by it; never a row of "Unknown"."""
     printed(
         quote,
         article__outlet=None,
@@ -138,10 +138,11 @@ def test_an_article_with_no_outlet_or_title_says_what_is_known(client, quote):
     )
     archived = f"{nameless.article.archived_at:%-d %B %Y}"
     html = client.get(quote.get_absolute_url()).content.decode()
+    assert "clipping-0042" not in html
     tree = parse(client.get(quote.get_absolute_url()))
     titles = [text(by_class(e, "printing__title")[0]) for e in entries(tree)]
     assert titles == [
-        "Untitled article from the file clipping-0042.txt",
+        f"Untitled article archived on {archived}",
         f"Untitled article archived on {archived}",
     ]
     meta = text(by_class(entries(tree)[0], "printing__meta")[0])
@@ -152,7 +153,8 @@ def test_an_article_with_no_outlet_or_title_says_what_is_known(client, quote):
     meta = text(
         by_class(entries(parse(client.get(titled.get_absolute_url())))[0], "printing__meta")[0]
     )
-    assert meta.startswith("Outlet unknown (from the file wire-7.txt) · date unknown")
+    assert meta.startswith("Outlet unknown · date unknown")
+    assert "wire-7" not in meta
     assert "Original article" not in html
 
 

@@ -169,20 +169,23 @@ def test_highlight_drops_blank_paragraphs():
 
 @pytest.mark.django_db
 def test_article_with_no_outlet_or_title_says_what_is_known(client):
-    """An article with no title and no outlet is named by its source file, says its outlet
-    is unknown, and leads to the other articles whose outlet is unknown."""
+    """An article with no title and no outlet is named by the day it was archived (never by
+    its internal file name), says its outlet is unknown, and leads to the other articles
+    whose outlet is unknown."""
     printing = PrintingFactory(
         article__outlet=None, article__title="", article__source_file="pier-notice.txt"
     )
     PrintingFactory(article__outlet=None, article__title="Another orphan")
     html = client.get(printing.article.get_absolute_url()).content.decode()
-    assert "<h1>Untitled article from the file pier-notice.txt</h1>" in html
+    label = f"Untitled article archived on {printing.article.archived_at:%-d %B %Y}"
+    assert f"<h1>{label}</h1>" in html
+    assert "pier-notice" not in html
     assert "<dd>Outlet unknown (" in html
     link = '<a href="/articles/?outlet=unknown">other articles whose outlet is unknown</a>'
     assert link in html
     listed = client.get("/articles/?outlet=unknown").content.decode()
     assert "Another orphan" in listed
-    assert "Untitled article from the file pier-notice.txt" in listed
+    assert label in listed and "pier-notice" not in listed
 
 
 @pytest.mark.django_db

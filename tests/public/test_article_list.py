@@ -73,7 +73,8 @@ def test_each_row_shows_label_outlet_date_and_public_quote_count(client, gazette
     assert '<time datetime="2031-03-04">4 March 2031</time>' in html
     assert "1 quote<" in html
 
-    label = "Untitled article from the file notice.txt"
+    label = f"Untitled article archived on {orphan.archived_at:%-d %B %Y}"
+    assert "notice.txt" not in html
     assert f'<a href="{orphan.get_absolute_url()}">{label}</a>' in html
     archived = orphan.archived_at
     assert (

@@ -72,11 +72,12 @@ def test_printing_shows_headline_wording_attribution_and_links(client, quote):
 
 @pytest.mark.django_db
 def test_untitled_article_without_url_or_outlet(client, quote):
-    """An article with no title, URL or outlet is named by the file it came from, under
-    'Outlet unknown'."""
+    """An article with no title, URL or outlet is named by the day it was archived, under
+    'Outlet unknown': the name of the file it came from is the archivist's, not the reader's."""
     printing = printed(quote, article__title="", article__url=None, article__outlet=None)
     html = client.get(quote.get_absolute_url()).content.decode()
-    assert f"Untitled article from the file {printing.article.source_file}" in html
+    assert f"Untitled article archived on {printing.article.archived_at:%-d %B %Y}" in html
+    assert printing.article.source_file not in html
     assert "Outlet unknown" in html
     assert "Original article" not in html
 
