@@ -21,14 +21,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from quotes.matching import canonical_text, original_pieces
-from quotes.models import (
-    Correction,
-    Membership,
-    MergeSuggestion,
-    Person,
-    Printing,
-    Quote,
-)
+from quotes.models import Correction, Membership, MergeSuggestion, Person, Printing, Quote
 from quotes.search import refresh_search
 
 from . import lineage, merging
