@@ -158,9 +158,14 @@ def merge_people(*, source: Person, target: Person, user=None, note="") -> Perso
             target.add_alias(name)
         PersonAlias.objects.filter(person=source).delete()
 
-        if not target.description and source.description:
-            target.description = source.description
-            _save(target, ["description"], user=user, note=note)
+        # What the target lacks and the source knows: its description, its Wikidata item.
+        taken = [
+            f for f in ("description", "wikidata") if getattr(source, f) and not getattr(target, f)
+        ]
+        for field in taken:
+            setattr(target, field, getattr(source, field))
+        if taken:
+            _save(target, taken, user=user, note=note)
 
         _move_suggestions(source=source, target=target, model=PersonMergeSuggestion, side="person")
         Person.objects.filter(merged_into=source).update(merged_into=target)

@@ -309,3 +309,16 @@ def test_publish_accepts_annotated_querysets():
     queryset = Quote.objects.annotate(n=Count("printings")).order_by("-n")
 
     assert publish_quotes(queryset) == 2
+
+
+def test_the_survivor_takes_the_sources_wikidata_item_it_lacks():
+    """A survivor with no Wikidata item takes the source's; one with its own keeps it."""
+    source, target = PersonFactory(wikidata="Q4200011"), PersonFactory(wikidata="")
+    merge_people(source=source, target=target)
+    target.refresh_from_db()
+    assert target.wikidata == "Q4200011"
+
+    other, keeper = PersonFactory(wikidata="Q4200012"), PersonFactory(wikidata="Q4200013")
+    merge_people(source=other, target=keeper)
+    keeper.refresh_from_db()
+    assert keeper.wikidata == "Q4200013"
