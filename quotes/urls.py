@@ -44,6 +44,7 @@ urlpatterns = [
     path("about/", about.AboutView.as_view(), name="about"),
     path("robots.txt", site_files.robots_txt, name="robots-txt"),
     path("favicon.ico", site_files.favicon, name="favicon"),
+    path("archive/captures/<int:pk>/", replay.replay_page, name="capture-page"),
     path("archive/captures/<int:pk>/replay/", replay.replay, name="capture-replay"),
     path("archive/captures/<int:pk>.warc.gz", replay.warc_download, name="capture-warc"),
     path("archive/captures/<int:pk>.wacz", wacz.capture_wacz, name="capture-wacz"),

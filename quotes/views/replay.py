@@ -1,9 +1,9 @@
 """A captured page replayed as it was fetched, with no script and no request beyond the archive,
 and the capture's WARC file for download."""
 
-from csp.decorators import csp_exempt
+from csp.decorators import csp_exempt, csp_update
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 from warcio.exceptions import ArchiveLoadFailed
@@ -85,9 +85,46 @@ def replay(request, pk):
     response["Referrer-Policy"] = "no-referrer"
     response["Content-Disposition"] = "inline"
     # A memento (RFC 7089) of the page it was captured from.
-    original = (capture.article.url if capture.article else "") or capture.url
-    moment = capture.captured_at or capture.requested_at
-    return add_memento_headers(response, original=original, moment=moment, request=request)
+    return add_memento_headers(
+        response, original=original_of(capture), moment=moment_of(capture), request=request
+    )
+
+
+def original_of(capture):
+    """The address the captured page stands for: its article's, else the one captured."""
+    return (capture.article.url if capture.article else "") or capture.url
+
+
+def moment_of(capture):
+    return capture.captured_at or capture.requested_at
+
+
+@require_safe
+# The page frames the replay (same origin, which allows it with frame-ancestors 'self'); no
+# other page of the site may frame anything.
+@csp_update({"frame-src": ["'self'"]})
+def replay_page(request, pk):
+    """The site's page around a replay, as the Wayback Machine shows one: a banner saying
+    whose copy it is and when it was taken, and the replay itself in a sandboxed frame below.
+    The captured bytes are never touched; the same captures answer as the replay's (404
+    otherwise)."""
+    capture = get_object_or_404(
+        visible_captures(request.user)
+        .select_related("article")
+        .only("pk", "warc", "url", "captured_at", "requested_at", "article__url"),
+        pk=pk,
+    )
+    archived_response(capture)
+    article = capture.article
+    # Staff may open any capture; the article's page is offered only where readers have one.
+    public_article = article is not None and public.articles().filter(pk=article.pk).exists()
+    context = {
+        "capture": capture,
+        "original": original_of(capture),
+        "moment": moment_of(capture),
+        "article": article if public_article else None,
+    }
+    return render(request, "quotes/capture_replay.html", context)
 
 
 @require_safe

@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.factories import PrintingFactory
 from tests.replay.warcs import make_capture
 
-from .support import CHROMIUM, SCREENSHOTS
+from .support import AXE, CHROMIUM, SCREENSHOTS, WIDTHS, axe_violations, screenshot
 
 pytestmark = [
     pytest.mark.skipif(
@@ -92,6 +92,8 @@ def replayed(live_server):
     capture = make_capture(article, HOSTILE_PAGE)
     return {
         "replay": live_server.url + reverse("quotes:capture-replay", args=[capture.pk]),
+        "page": live_server.url + reverse("quotes:capture-page", args=[capture.pk]),
+        "when": capture.captured_at,
         "article": live_server.url + article.get_absolute_url(),
         "origin": live_server.url,
     }
@@ -136,7 +138,7 @@ def test_the_same_page_outside_the_replay_would_run_and_reach_out(browser, repla
 
 
 def test_article_page_links_to_the_replay(browser, replayed):
-    """From the article page, 'View the page as captured' opens the replay."""
+    """From the article page, 'View the page as captured' opens the replay under its banner."""
     page, traffic = open_page(browser, replayed["article"], origin=replayed["origin"])
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -144,7 +146,47 @@ def test_article_page_links_to_the_replay(browser, replayed):
     page.get_by_role("link", name="View the page as captured").click()
     page.wait_for_load_state("networkidle")
 
-    assert page.url == replayed["replay"]
-    assert page.title() == TITLE
-    assert page.locator("#added-by-script").count() == 0
+    assert page.url == replayed["page"]
+    frame = page.frame_locator("iframe.replay-frame")
+    assert frame.locator("h1").inner_text() == TITLE
+    assert frame.locator("#added-by-script").count() == 0
     assert traffic.outside(traffic.sent) == []
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_banner_above_the_framed_replay(new_context, replayed, width):
+    """At 1280 and 390 px the banner says whose copy it is and when it was captured, the
+    replay below it fills the rest of the window with its script inert, nothing leaves the
+    archive, and axe-core finds no serious or critical violation."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed at {AXE}: run `make browser-deps` (npm ci)")
+    page = new_context(width).new_page()
+    traffic = Traffic(page, replayed["origin"])
+    page.goto(replayed["page"])
+    page.wait_for_load_state("networkidle")
+
+    when = replayed["when"].strftime("%Y-%m-%d %H:%M")
+    heading = page.get_by_role("heading", level=1)
+    assert heading.inner_text() == (
+        f"Archived copy of https://news.test/pier, captured on {when} UTC"
+    )
+    assert page.get_by_role("link", name="The archived article in Verbatim").is_visible()
+    frame = page.frame_locator("iframe[title='The archived copy of https://news.test/pier']")
+    assert frame.locator("h1").inner_text() == TITLE
+    assert frame.locator("#added-by-script").count() == 0
+    assert traffic.outside(traffic.sent) == []
+    # The frame starts below the banner and reaches at least the bottom of the window.
+    viewport = WIDTHS[width]
+    box = page.locator("iframe.replay-frame").bounding_box()
+    banner = page.locator(".replay-banner").bounding_box()
+    assert box["y"] >= banner["y"] + banner["height"]
+    assert box["width"] >= viewport["width"] * 0.9
+    assert box["y"] + box["height"] >= viewport["height"]
+    # Nothing overflows sideways at phone width.
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screenshot(page, f"replay-banner-{width}")
+
+    checked = new_context(width, bypass_csp=True).new_page()
+    checked.goto(replayed["page"])
+    checked.wait_for_load_state("networkidle")
+    assert axe_violations(checked) == []

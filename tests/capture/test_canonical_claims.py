@@ -34,7 +34,9 @@ def public_article() -> Article:
 
 
 def replay_link(capture) -> str:
-    return reverse("quotes:capture-replay", args=[capture.pk])
+    """Where the article page sends readers for a capture: the banner page framing its
+    replay."""
+    return reverse("quotes:capture-page", args=[capture.pk])
 
 
 @pytest.mark.parametrize("review", [False, True])

@@ -30,7 +30,7 @@ def test_page_links_to_the_replay_and_the_warc_with_the_date(client, public_arti
 
     html = page(client, public_article)
 
-    replay = reverse("quotes:capture-replay", args=[capture.pk])
+    replay = reverse("quotes:capture-page", args=[capture.pk])
     warc = reverse("quotes:capture-warc", args=[capture.pk])
     assert f'<a href="{replay}" rel="nofollow">View the page as captured</a>' in html
     assert f'<a href="{warc}" rel="nofollow" download>Download the WARC</a>' in html
@@ -52,8 +52,8 @@ def test_several_versions_are_listed_newest_first(client, public_article):
 
     html = page(client, public_article)
 
-    first = html.index(reverse("quotes:capture-replay", args=[newer.pk]))
-    second = html.index(reverse("quotes:capture-replay", args=[older.pk]))
+    first = html.index(reverse("quotes:capture-page", args=[newer.pk]))
+    second = html.index(reverse("quotes:capture-page", args=[older.pk]))
     assert first < second
     assert html.count("View the page as captured") == 2
     assert html.count("(latest)") == 1

@@ -158,9 +158,10 @@ def test_replay_only_answers_reads(client, public_capture):
 
 
 def test_replay_never_runs_inside_the_site_pages(client, public_capture):
-    """The article page links to the replay; it never frames or embeds it."""
+    """The article page links to the replay (through the page that frames it under a
+    banner); it never frames or embeds it."""
     html = client.get(public_capture.article.get_absolute_url()).content.decode()
-    assert replay_url(public_capture) in html
+    assert reverse("quotes:capture-page", args=[public_capture.pk]) in html
     assert "<iframe" not in html and "<object" not in html and "<embed" not in html
 
 
