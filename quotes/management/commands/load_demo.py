@@ -9,12 +9,22 @@ from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from quotes.models import Correction, Quote
 from quotes.roles import ARCHIVISTS, EDITORS, sync_roles
+from quotes.services import lifecycle
 
 DEMO = Path(settings.BASE_DIR) / "demo" / "articles"
 # The demo's staff, each holding a role (quotes/roles.py), neither a superuser: the desk is
 # seen as the people who work in it see it. Each password is the user name.
 DEMO_USERS = {"archivist": ARCHIVISTS, "editor": EDITORS}
+# The demo's withdrawn quote, so that its 410 page and the desk's withdrawn list show their
+# work: the article's URL, how the quote starts, and why it was taken down.
+WITHDRAWN = {
+    "url": "https://meridiantimes.example/2031/05/06/meridian-sand-letter",
+    "starts": "I wrote that the dam needed new gates",
+    "reason": Quote.WithdrawalReason.WRONG_ATTRIBUTION,
+    "note": "The county says the letter was written by another engineer, not Viktor Sand.",
+}
 
 
 class Command(BaseCommand):
@@ -33,6 +43,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         call_command("import_articles", str(DEMO), publish=True, verbosity=options["verbosity"])
+        self.withdraw_once()
         if not settings.DEV:
             return
         address = options["address"].rstrip("/")
@@ -43,6 +54,17 @@ class Command(BaseCommand):
         self.stdout.write(f"Site:  {address}/")
         for username, role in DEMO_USERS.items():
             self.stdout.write(f"Admin: {address}/admin/ {self.account(username, role)}")
+
+    def withdraw_once(self):
+        """Withdraw the demo's withdrawn quote through the lifecycle, the first time only: a
+        quote withdrawn before (and perhaps restored by a user since) is left as it is."""
+        quote = Quote.objects.filter(
+            printings__article__url=WITHDRAWN["url"], text__startswith=WITHDRAWN["starts"]
+        ).first()
+        if quote is None or quote.corrections.filter(kind=Correction.Kind.WITHDRAWN).exists():
+            return
+        if quote.is_public:
+            lifecycle.withdraw(quote, reason=WITHDRAWN["reason"], note=WITHDRAWN["note"])
 
     def account(self, username, role):
         """The demo account `username` holding `role`, made if missing; what to log in with."""
