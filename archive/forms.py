@@ -10,6 +10,7 @@ from pathlib import PurePath
 from django import forms
 from django.contrib.admin.widgets import AdminDateWidget
 from django.core.cache import cache
+from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
@@ -19,6 +20,7 @@ from .metadata import domain_of
 from .models import Article, Outlet, validate_web_url
 from .services import FORMATS, MAX_BYTES, ArticleRejected, archive_article, decode, read_source
 from .signals import article_previewing
+from .suggestions import suggestion_decisions, with_given
 
 # An upload waits this long (seconds) on the server between its preview and its archiving.
 UPLOAD_SECONDS = 60 * 60
@@ -120,6 +122,12 @@ class ArticleMetadataForm(forms.Form):
         max_length=300, required=False, widget=forms.TextInput(attrs={"class": "vTextField"})
     )
 
+    @cached_property
+    def decisions(self) -> list[dict] | None:
+        """The archivist's decisions on the preview's suggestions (suggestion_decisions),
+        marked by archiving where they could not be applied."""
+        return suggestion_decisions(self.data) if self.is_bound else None
+
     def clean_outlet(self):
         name = " ".join(self.cleaned_data["outlet"].split())
         # Reuse the existing spelling, so that "the kustkrant" does not start a second outlet.
@@ -147,12 +155,15 @@ class ArticleMetadataForm(forms.Form):
         title = self["title"].value() or page.get("title") or ""
         outlet = self["outlet"].value() or page.get("outlet") or ""
         answers = article_previewing.send(sender=type(self), body=body, title=title, outlet=outlet)
+        found = [s for _, found in answers for s in (found or [])]
+        given = list(self.decisions or ())
+        given += [None] * (len(found) - len(given))
         return PagePreview(
             rows=rows,
             outlet=outlet_note(self["outlet"].value(), domain_of(url)),
             excerpt=Truncator(body).chars(EXCERPT_CHARS),
             length=len(body),
-            suggestions=tuple(s for _, found in answers for s in (found or [])),
+            suggestions=tuple(map(with_given, found, given)),
         )
 
     def _shown(self, key, page):
@@ -371,6 +382,7 @@ class ArticlePreviewForm(ArticleMetadataForm):
             author=data["author"].strip(),
             publish=data["publish"],
             user=user,
+            decisions=self.decisions,
         )
         cache.delete(f"upload:{data['source_sha256']}")
         return archived
@@ -390,6 +402,7 @@ class ArticlePreviewForm(ArticleMetadataForm):
                 "title": data["title"].strip(),
                 "published": data["published"].isoformat() if data["published"] else None,
                 "author": data["author"].strip(),
+                "decisions": self.decisions,
             },
             publish=data["publish"],
             user=user,
@@ -430,4 +443,5 @@ class CaptureReviewForm(ArticleMetadataForm):
             published=data["published"],
             author=data["author"].strip(),
             user=user,
+            decisions=self.decisions,
         )
