@@ -27,6 +27,9 @@ UPLOAD_SECONDS = 60 * 60
 # How much of the text the preview shows.
 EXCERPT_CHARS = 600
 SHA256 = re.compile(r"[0-9a-f]{64}")
+# The suggestions the preview offers to correct, four fields each: the rest are shown only,
+# so that a form never holds more fields than Django reads (DATA_UPLOAD_MAX_NUMBER_FIELDS).
+EDITABLE = 200
 # What the page says, in the preview's order: (label, the page's key).
 PREVIEW_ROWS = [
     ("Title", "title"),
@@ -80,6 +83,10 @@ class PagePreview:
     length: int
     # What archiving would suggest from the text (article_previewing's receivers).
     suggestions: tuple = ()
+
+    def shown_only(self) -> int:
+        """How many suggestions the preview shows without fields to correct them (EDITABLE)."""
+        return sum(1 for s in self.suggestions if not s.get("editable"))
 
 
 def outlet_note(name: str | None, domain: str) -> str:
@@ -158,12 +165,13 @@ class ArticleMetadataForm(forms.Form):
         found = [s for _, found in answers for s in (found or [])]
         given = list(self.decisions or ())
         given += [None] * (len(found) - len(given))
+        shown = map(with_given, found, given)
         return PagePreview(
             rows=rows,
             outlet=outlet_note(self["outlet"].value(), domain_of(url)),
             excerpt=Truncator(body).chars(EXCERPT_CHARS),
             length=len(body),
-            suggestions=tuple(map(with_given, found, given)),
+            suggestions=tuple({**s, "editable": n < EDITABLE} for n, s in enumerate(shown)),
         )
 
     def _shown(self, key, page):

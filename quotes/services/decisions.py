@@ -70,7 +70,7 @@ def credited(quotation: Quotation, decision: dict, speakers: dict, given: dict) 
         if name is None or name == quotation.speaker_description:
             return quotation
         return replace(quotation, speaker_description=name[:300], **DECIDED)
-    speaker = speakers[quotation.speaker]
+    speaker = speakers.get(quotation.speaker) or Speaker(name=quotation.speaker)
     units = decision.get("units")
     units = list(speaker.units) if units is None else [clean_name(u)[:200] for u in units]
     if name is None:

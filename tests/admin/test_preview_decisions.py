@@ -4,8 +4,10 @@ archivist's decision (no doubt left, the membership's history naming them); an e
 quotation reads differently when archived is not applied, and the archivist is told."""
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
+from archive import forms
 from archive.models import Capture
 from quotes.models import Membership, Person, Printing, Quote
 from tests.capture.conftest import article_page, capture_settings, serve  # noqa: F401
@@ -187,3 +189,31 @@ def test_a_captured_page_is_archived_as_the_archivist_decided(admin_client, http
     assert capture.state == Capture.State.DONE, capture.reason
     assert Quote.objects.count() == 2
     assert not Quote.objects.filter(text__contains=FERRY).exists()
+
+
+def test_in_production_the_worker_archives_as_the_archivist_decided(admin_client, settings):
+    """With the database tasks backend, the decisions travel with the queued import."""
+    settings.VERBATIM_TASKS = "database"
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
+    }
+    response = previewed(admin_client)
+    ferry = row_of(response, FERRY)
+
+    archived(admin_client, response, **{f"suggestion-{ferry}-leave": "on"})
+    assert not Quote.objects.exists()
+    call_command("db_worker", "--batch", verbosity=0)
+
+    assert Quote.objects.count() == 2
+    assert not Quote.objects.filter(text__contains=FERRY).exists()
+
+
+def test_past_the_limit_suggestions_are_shown_without_fields(admin_client, monkeypatch):
+    """A form holds at most EDITABLE suggestions' fields (Django reads 1,000 fields)."""
+    monkeypatch.setattr(forms, "EDITABLE", 1)
+
+    html = previewed(admin_client).content.decode()
+
+    assert 'name="suggestion-0-speaker"' in html
+    assert 'name="suggestion-1-speaker"' not in html
+    assert "The last 2 can be corrected on the article's page" in html
