@@ -191,6 +191,7 @@ def test_a_captured_page_is_archived_as_the_archivist_decided(admin_client, http
     assert not Quote.objects.filter(text__contains=FERRY).exists()
 
 
+@pytest.mark.django_db(transaction=True)  # the worker closes the connection it ran on
 def test_in_production_the_worker_archives_as_the_archivist_decided(admin_client, settings):
     """With the database tasks backend, the decisions travel with the queued import."""
     settings.VERBATIM_TASKS = "database"
