@@ -274,8 +274,10 @@ def archive_reviewed(
     published: datetime.date | str | None = None,
     author: str = "",
     user=None,
+    decisions: list[dict] | None = None,
 ) -> Capture:
-    """Archive a capture awaiting review, with the metadata the archivist checked, and return
+    """Archive a capture awaiting review, with the metadata the archivist checked (and their
+    `decisions` on the preview's suggestions: archive_article), and return
     it DONE. It is archived as run_capture would have archived it (the page's bytes from its
     WARC, its charset, canonical URL and capture time; the article it already is, should
     another capture have archived it meanwhile), except that the values given here win over
@@ -291,6 +293,7 @@ def archive_reviewed(
         "outlet": outlet or None,
         "published": published or None,
         "author": (author or "").strip(),
+        "decisions": decisions,
     }
     with transaction.atomic():
         capture = claim_reviewed(capture)

@@ -10,6 +10,7 @@ from pathlib import PurePath
 from django import forms
 from django.contrib.admin.widgets import AdminDateWidget
 from django.core.cache import cache
+from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 
@@ -19,12 +20,16 @@ from .metadata import domain_of
 from .models import Article, Outlet, validate_web_url
 from .services import FORMATS, MAX_BYTES, ArticleRejected, archive_article, decode, read_source
 from .signals import article_previewing
+from .suggestions import suggestion_decisions, with_given
 
 # An upload waits this long (seconds) on the server between its preview and its archiving.
 UPLOAD_SECONDS = 60 * 60
 # How much of the text the preview shows.
 EXCERPT_CHARS = 600
 SHA256 = re.compile(r"[0-9a-f]{64}")
+# The suggestions the preview offers to correct, four fields each: the rest are shown only,
+# so that a form never holds more fields than Django reads (DATA_UPLOAD_MAX_NUMBER_FIELDS).
+EDITABLE = 200
 # What the page says, in the preview's order: (label, the page's key).
 PREVIEW_ROWS = [
     ("Title", "title"),
@@ -79,6 +84,10 @@ class PagePreview:
     # What archiving would suggest from the text (article_previewing's receivers).
     suggestions: tuple = ()
 
+    def shown_only(self) -> int:
+        """How many suggestions the preview shows without fields to correct them (EDITABLE)."""
+        return sum(1 for s in self.suggestions if not s.get("editable"))
+
 
 def outlet_note(name: str | None, domain: str) -> str:
     """Which outlet archive_article would file an article under (archive.outlets.outlet_named: by
@@ -120,6 +129,12 @@ class ArticleMetadataForm(forms.Form):
         max_length=300, required=False, widget=forms.TextInput(attrs={"class": "vTextField"})
     )
 
+    @cached_property
+    def decisions(self) -> list[dict] | None:
+        """The archivist's decisions on the preview's suggestions (suggestion_decisions),
+        marked by archiving where they could not be applied."""
+        return suggestion_decisions(self.data) if self.is_bound else None
+
     def clean_outlet(self):
         name = " ".join(self.cleaned_data["outlet"].split())
         # Reuse the existing spelling, so that "the kustkrant" does not start a second outlet.
@@ -147,12 +162,16 @@ class ArticleMetadataForm(forms.Form):
         title = self["title"].value() or page.get("title") or ""
         outlet = self["outlet"].value() or page.get("outlet") or ""
         answers = article_previewing.send(sender=type(self), body=body, title=title, outlet=outlet)
+        found = [s for _, found in answers for s in (found or [])]
+        given = list(self.decisions or ())
+        given += [None] * (len(found) - len(given))
+        shown = map(with_given, found, given)
         return PagePreview(
             rows=rows,
             outlet=outlet_note(self["outlet"].value(), domain_of(url)),
             excerpt=Truncator(body).chars(EXCERPT_CHARS),
             length=len(body),
-            suggestions=tuple(s for _, found in answers for s in (found or [])),
+            suggestions=tuple({**s, "editable": n < EDITABLE} for n, s in enumerate(shown)),
         )
 
     def _shown(self, key, page):
@@ -371,6 +390,7 @@ class ArticlePreviewForm(ArticleMetadataForm):
             author=data["author"].strip(),
             publish=data["publish"],
             user=user,
+            decisions=self.decisions,
         )
         cache.delete(f"upload:{data['source_sha256']}")
         return archived
@@ -390,6 +410,7 @@ class ArticlePreviewForm(ArticleMetadataForm):
                 "title": data["title"].strip(),
                 "published": data["published"].isoformat() if data["published"] else None,
                 "author": data["author"].strip(),
+                "decisions": self.decisions,
             },
             publish=data["publish"],
             user=user,
@@ -430,4 +451,5 @@ class CaptureReviewForm(ArticleMetadataForm):
             published=data["published"],
             author=data["author"].strip(),
             user=user,
+            decisions=self.decisions,
         )

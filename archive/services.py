@@ -393,6 +393,7 @@ def archive_article(
     language: str = "",
     captured_at: datetime.datetime | None = None,
     encoding: str | None = None,
+    decisions: list[dict] | None = None,
 ) -> tuple[Article, bool]:
     """Store one article atomically, then send `article_archived` inside the same transaction
     so that its quotes are extracted; a failure anywhere leaves the database as it was.
@@ -403,7 +404,8 @@ def archive_article(
     gives its body with the Content-Encoding undone as `raw`, the charset it was served in as
     `encoding`, when it was fetched as `captured_at`, and the canonical URL it may keep as
     `canonical_url` ("" for none: a canonical link the capture ignored); without one the
-    source's own is kept.
+    source's own is kept. `decisions` are the archivist's on the preview's suggestions, for
+    `article_archived`'s receivers.
 
     Returns (article, created). The same raw bytes again return the stored article unchanged.
     (Long for its keyword arguments, one for each thing an importer may say of an article;
@@ -451,12 +453,18 @@ def archive_article(
         "captured_at": captured_at,
     }
     return insert_article(
-        fields, printer=printer, domain=domain, given=bool(outlet), publish=publish, user=user
+        fields,
+        printer=printer,
+        domain=domain,
+        given=bool(outlet),
+        publish=publish,
+        user=user,
+        decisions=decisions,
     )
 
 
 def insert_article(
-    fields: dict, *, printer, domain: str, given: bool, publish: bool, user
+    fields: dict, *, printer, domain: str, given: bool, publish: bool, user, decisions=None
 ) -> tuple[Article, bool]:
     """Insert the article with `fields`, filed under the outlet `printer` names (found or made,
     in the same transaction), and send `article_archived` before the transaction commits;
@@ -467,7 +475,9 @@ def insert_article(
             article = Article.objects.create(
                 outlet=outlet_named(printer, domain=domain, given=given), **fields
             )
-            article_archived.send(sender=Article, article=article, publish=publish, user=user)
+            article_archived.send(
+                sender=Article, article=article, publish=publish, user=user, decisions=decisions
+            )
     except IntegrityError:
         # Another process archived the same bytes a moment ago: idempotent all the same.
         existing = Article.objects.filter(sha256=fields["sha256"]).first()

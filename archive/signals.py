@@ -16,8 +16,11 @@ article_reading = Signal()
 article_previewing = Signal()
 
 # Sent inside the archiving transaction with `article`, `publish` and `user` (who asked for
-# it to be published, if anyone) once a new article is stored.
-# Receivers that raise roll the whole article back.
+# it to be published, if anyone) once a new article is stored, and `decisions`: what the
+# archivist decided of the preview's suggestions (a list of dicts, one a suggestion shown:
+# its `index` among them and its `text`, whether to `keep` it, the `speaker` and `units`
+# given), or None. The archive passes them on unread; a receiver marks each one it cannot
+# apply with its reason under "ignored". Receivers that raise roll the whole article back.
 article_archived = Signal()
 
 # Sent by a command about to archive many articles one after another (import_articles) with

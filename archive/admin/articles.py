@@ -19,6 +19,7 @@ from ..capture import CaptureRefused
 from ..forms import ArticleAddForm, ArticlePreviewForm, WebURLField
 from ..models import Article, Capture
 from ..services import ArticleRejected
+from ..suggestions import ignored_decisions
 from .captures import archived_copy_links, state_line
 from .history import HistoryAdmin
 from .languages import LanguageListFilter
@@ -191,6 +192,8 @@ class ArticleAdmin(HistoryAdmin):
             except ArticleRejected as exc:
                 form.add_error(None, f"The article was not archived: {exc}.")
             else:
+                if ignored := ignored_decisions(form.decisions):
+                    self.message_user(request, ignored, messages.WARNING)
                 return self.response_archived(request, article, created)
         if form.expired():
             self.message_user(request, form.errors["source_sha256"][0], messages.ERROR)

@@ -19,6 +19,7 @@ from ..fetch import CaptureFailed
 from ..forms import CaptureReviewForm
 from ..models import Article, Capture
 from ..services import ArticleRejected
+from ..suggestions import ignored_decisions
 from ..text import paragraphs
 from .differences import text_difference
 
@@ -32,6 +33,9 @@ class CaptureAdmin(admin.ModelAdmin):
     Captures are made by the capture service (the article add form's URL field, the API),
     never typed in; a failed one can be retried, and one awaiting review shows what the page
     says about itself, to be corrected and archived."""
+
+    class Media:
+        css = {"all": ["css/admin.css"]}  # the preview's suggestions, as on the article's
 
     review_fieldsets = [
         ("Where it was published", {"fields": ["outlet", "url", "title", "published", "author"]})
@@ -230,6 +234,8 @@ class CaptureAdmin(admin.ModelAdmin):
             except (ArticleRejected, CaptureFailed) as exc:
                 form.add_error(None, f"The article was not archived: {exc}.")
             else:
+                if ignored := ignored_decisions(form.decisions):
+                    self.message_user(request, ignored, messages.WARNING)
                 return self.response_reviewed(request, capture)
         # The capture's page again, with the form as posted and its errors. The change view
         # would take a POST for an edit of the capture, which nobody may make.
@@ -291,7 +297,7 @@ def archived_copy_links(capture):
     return format_html(
         ' — <a href="{}" target="_blank" rel="noopener noreferrer">View the page as captured'
         '</a> · <a href="{}">Download the WARC</a>{}',
-        reverse("quotes:capture-replay", args=[capture.pk]),
+        reverse("quotes:capture-page", args=[capture.pk]),
         reverse("quotes:capture-warc", args=[capture.pk]),
         f" ({filesizeformat(size)})" if size is not None else "",
     )

@@ -13,6 +13,7 @@ from ..matching import canonical_text, choose_candidates, find_matches, fingerpr
 from ..models import Membership, MergeSuggestion, Printing, Quote
 from . import ahead, lifecycle
 from .attribution import record_conflicts
+from .decisions import PREVIEW_NOTE, apply_decisions
 from .held import HeldPrintings, HeldStatement
 from .people import institutions, person_for
 from .translations import TranslationLinks
@@ -21,16 +22,20 @@ from .units import unit_for
 logger = logging.getLogger(__name__)
 
 
-def extract_from_article(sender, *, article, publish=False, user=None, **kwargs):
-    """Receiver of `archive.signals.article_archived`."""
+def extract_from_article(sender, *, article, publish=False, user=None, decisions=None, **kwargs):
+    """Receiver of `archive.signals.article_archived`: the article's extraction stored, as
+    the archivist decided it in the preview where they did (`decisions`: apply_decisions)."""
+    extraction = ahead.extraction_of(
+        article.body, article.title, article.outlet.name if article.outlet_id else ""
+    )
+    decided = apply_decisions(extraction, decisions)
     import_extraction(
         article=article,
-        extraction=ahead.extraction_of(
-            article.body, article.title, article.outlet.name if article.outlet_id else ""
-        ),
+        extraction=decided.extraction,
         publish=publish,
         user=user,
         just_archived=True,
+        units_given=decided.units_given,
     )
 
 
@@ -95,6 +100,7 @@ def import_extraction(
     user=None,
     curated=(),
     just_archived: bool = False,
+    units_given=(),
 ) -> None:
     """Store the article's quotations, linking each statement to the quote it repeats.
 
@@ -109,14 +115,17 @@ def import_extraction(
 
     `just_archived`: the article was stored a moment ago in this transaction
     (article_archived is sent so), which holds the import lock: nothing of it is stored yet,
-    and no lock is needed."""
+    and no lock is needed.
+
+    `units_given`: the speakers whose units the archivist gave in the preview
+    (decisions.apply_decisions), recorded as theirs."""
     if not just_archived:
         one_import_at_a_time()  # the callers take it first in their transactions: see there
         if article.printings.exclude(pk__in=[a.pk for a in curated]).exists():
             return  # already imported: importing again changes nothing
     ArticleImport(
         article=article, extraction=extraction, publish=publish, user=user, curated=curated
-    ).run()
+    ).run(units_given=set(units_given))
 
 
 class ArticleImport:
@@ -148,10 +157,11 @@ class ArticleImport:
         # The statement being linked across languages: its language and the evidence.
         self.translations = TranslationLinks(article)
 
-    def run(self) -> None:
-        """Import the article: its people, then its statements, one after another."""
+    def run(self, units_given=frozenset()) -> None:
+        """Import the article: its people, then its statements, one after another.
+        `units_given`: as import_extraction takes it."""
         self.resolve_people()
-        self.record_memberships()
+        self.record_memberships(units_given)
         quotations = self.quotations()
         self.recredit_curated(quotations)
         self.translations.read_article(quotations)
@@ -179,10 +189,15 @@ class ArticleImport:
             for name, speaker in speakers.items()
         }
 
-    def record_memberships(self) -> None:
-        """Each person's units, as this article states them, with the rank and role."""
+    def record_memberships(self, units_given=frozenset()) -> None:
+        """Each person's units, as this article states them, with the rank and role; those
+        the archivist gave (`units_given`, by the speaker's name) as an archivist's are, by
+        lifecycle.add_membership."""
         for name, speaker in self.extraction.speakers.items():
             if self.people[name] is None:
+                continue
+            if name in units_given:
+                self.record_given(self.people[name], speaker)
                 continue
             for printed in speaker.units:
                 Membership.objects.get_or_create(
@@ -194,6 +209,27 @@ class ArticleImport:
                         "role": speaker.role[:200],
                         "doubt": speaker.unit_doubts.get(printed, "")[:300],
                     },
+                )
+
+    def record_given(self, person, speaker: Speaker) -> None:
+        """The units the archivist gave a person in the preview, each once."""
+        stated = set(
+            Membership.objects.filter(person=person, article=self.article).values_list(
+                "unit", flat=True
+            )
+        )
+        for printed in speaker.units:
+            unit = unit_for(printed, memo=self.units)
+            if unit.pk not in stated:
+                stated.add(unit.pk)
+                lifecycle.add_membership(
+                    person=person,
+                    unit=unit,
+                    article=self.article,
+                    rank=speaker.rank[:100],
+                    role=speaker.role[:200],
+                    user=self.user,
+                    note=PREVIEW_NOTE,
                 )
 
     def quotations(self) -> list[Quotation]:

@@ -8,7 +8,10 @@ def preview_suggestions(sender, *, body: str, title: str, outlet: str, **kwargs)
     """Each quotation the extraction finds, as the import would file it (quotes.services.
     importing): its words, whom the article credits (a named speaker with their rank, role
     and units as printed, or an unnamed one's description), how sure the machine is and why
-    not. Pure work on the text: nothing is read from the database or written to it."""
+    not. Pure work on the text: nothing is read from the database or written to it.
+
+    In the extraction's order, which the archivist's decisions on them name them by, with
+    their words (quotes.services.decisions)."""
     extraction = extract(body, title=title, outlet=outlet)
     found = []
     for quotation in extraction.quotations:

@@ -108,7 +108,9 @@ def test_the_capture_page_shows_the_preview_and_the_form(admin_client, httpserve
     assert "We found rust in every second bolt" in html
     assert f'action="{review_url(capture)}"' in html
     assert 'value="Archive this article"' in html
-    assert reverse("quotes:capture-replay", args=[capture.pk]) in html
+    # The banner page, which says whose copy it is, not the bare replay.
+    assert f'href="{reverse("quotes:capture-page", args=[capture.pk])}"' in html
+    assert reverse("quotes:capture-replay", args=[capture.pk]) not in html
     assert 'http-equiv="refresh"' not in html
     form = response.context["review_form"]
     assert form["outlet"].value() == "Lowmarsh Courier"

@@ -155,7 +155,9 @@ def test_done_capture_page_links_the_article_the_replay_and_the_warc(admin_clien
     html = admin_client.get(change_url(capture)).content.decode()
 
     assert "archived as <a href=" in html and "Pier to reopen</a>" in html
-    assert reverse("quotes:capture-replay", args=[capture.pk]) in html
+    # The banner page, which says whose copy it is, not the bare replay.
+    assert f'href="{reverse("quotes:capture-page", args=[capture.pk])}"' in html
+    assert reverse("quotes:capture-replay", args=[capture.pk]) not in html
     assert reverse("quotes:capture-warc", args=[capture.pk]) in html
     assert 'http-equiv="refresh"' not in html
     assert "The same text as the archived article." in html
@@ -264,7 +266,9 @@ def test_article_change_page_lists_its_captures(admin_client):
     html = html.decode()
 
     assert change_url(capture) in html and change_url(broken) in html
-    assert reverse("quotes:capture-replay", args=[capture.pk]) in html
+    # The banner page, which says whose copy it is, not the bare replay.
+    assert f'href="{reverse("quotes:capture-page", args=[capture.pk])}"' in html
+    assert reverse("quotes:capture-replay", args=[capture.pk]) not in html
     assert reverse("quotes:capture-warc", args=[capture.pk]) in html
     assert "Failed: the server answered 503 Service Unavailable" in html
 
