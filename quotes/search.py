@@ -258,7 +258,9 @@ def best_first(queryset, text, *, window=RANK_WINDOW):
             ),
             rank,
         )
-    return quotes.annotate(search_rank=rank).in_list_order("-search_rank")
+    # The search data, a few kilobytes a quote, is read by the rank, never shown.
+    ranked = quotes.annotate(search_rank=rank).defer("search_vector", "lemma_vector")
+    return ranked.in_list_order("-search_rank")
 
 
 def _ranked_query(text, terms):
