@@ -3,16 +3,15 @@ already fetched: a word is marked where its English stem is one the query looks 
 Snowball stemmer PostgreSQL's `verbatim` configuration uses) or, for a Cyrillic word, where
 its lemmas or keys meet the query's (quotes.lemmas).
 
-PostgreSQL's ts_headline did the same in the database, parsing every listed quote again
-for every request (a third of a search page's time on a phrase); this costs a dictionary
-look-up a word. Pure: no database.
+PostgreSQL's ts_headline did the same in the database, in one more query that parsed every
+listed quote again for every request; this costs a dictionary look-up a word (a stem is
+worked out once per process). No database.
 """
 
+import html
 import re
-from functools import lru_cache
 
 import snowballstemmer
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from . import lemmas
@@ -23,10 +22,19 @@ WORD = re.compile(r"[^\W_]+")
 _STEMMER = snowballstemmer.stemmer("english")
 
 
-@lru_cache(maxsize=1 << 16)
+# Words whose stems are kept, at most: a search page meets a few hundred.
+STEMS_KEPT = 1 << 16
+_stems = {}
+
+
 def stem(word):
     """`word`'s lexeme in the search vector: lower case, English stem."""
-    return _STEMMER.stemWord(word.lower())
+    found = _stems.get(word)
+    if found is None:
+        if len(_stems) >= STEMS_KEPT:
+            _stems.clear()
+        found = _stems[word] = _STEMMER.stemWord(word.lower())
+    return found
 
 
 def wanted_stems(items):
@@ -40,13 +48,33 @@ def wanted_stems(items):
     return stems
 
 
-def spans(text, items):
+def highlighter(items):
+    """A function of a text that gives it with the words `items` look for marked, or None
+    (see spans); the query is read once for every text it marks."""
+    stems = wanted_stems(items)
+
+    def highlighted(text):
+        return marked(text, spans(text or "", items, stems))
+
+    return highlighted
+
+
+def spans(text, items, stems=None):
     """(start, end) of each word of `text` that `items` look for: by its English stem
     (every word, as ts_headline marked every match, not only those standing in a phrase)
-    and, for a Cyrillic word, by its lemmas and keys."""
-    stems = wanted_stems(items)
-    found = [m.span() for m in WORD.finditer(text) if stem(m.group()) in stems] if stems else []
-    return found + lemmas.marks(text, items)
+    and, for a Cyrillic word, by its lemmas and keys. `stems`: wanted_stems(items)."""
+    if stems is None:
+        stems = wanted_stems(items)
+    found = []
+    if stems:
+        known = _stems.get
+        for match in WORD.finditer(text):
+            word = match.group()
+            if (known(word) or stem(word)) in stems:
+                found.append(match.span())
+    if lemmas.has_cyrillic(text):
+        found += lemmas.marks(text, items)
+    return found
 
 
 def marked(text, found):
@@ -54,17 +82,18 @@ def marked(text, found):
     `found` is empty."""
     if not found:
         return None
-    html, at = [], 0
+    # html.escape is what django.utils.html.escape calls, without its lazy-string wrapper.
+    escape, pieces, at = html.escape, [], 0
     for begin, end in sorted(found):
         begin = max(begin, at)  # inside a span already marked
         if end <= begin:
             continue
-        html += [escape(text[at:begin]), "<mark>", escape(text[begin:end]), "</mark>"]
+        pieces += [escape(text[at:begin]), "<mark>", escape(text[begin:end]), "</mark>"]
         at = end
-    html.append(escape(text[at:]))
-    return mark_safe("".join(html))  # noqa: S308 - every piece of text is escaped
+    pieces.append(escape(text[at:]))
+    return mark_safe("".join(pieces))  # noqa: S308 - every piece of text is escaped
 
 
 def highlighted(text, items):
     """`text` with the words `items` look for marked (see spans), or None."""
-    return marked(text, spans(text or "", items))
+    return highlighter(items)(text)

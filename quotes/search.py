@@ -299,8 +299,9 @@ def highlight(quotes, text):
     if not quotes or not terms.positive:
         return
     if _postgres():
+        highlighted = marks.highlighter(terms.positive)
         for quote in quotes:
-            quote.highlighted = marks.highlighted(quote.text, terms.positive)
+            quote.highlighted = highlighted(quote.text)
         return
     with default_connection.cursor() as cursor:
         ids = [quote.pk for quote in quotes]
