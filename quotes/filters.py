@@ -21,7 +21,7 @@ from django_filters import (
 from archive import language_names, languages
 from archive.models import Outlet
 
-from . import public, search, spread
+from . import pagination, public, search, spread
 from .models import LIST_ORDER, OUTLETS_ORDER, Person, Quote, Unit
 
 ISO_DATE = "%Y-%m-%d"
@@ -387,7 +387,24 @@ class QuoteFilter(FilterSet):
             arguments["count_queryset"] = self.qs.in_list_order()
         if self.sorted_by == "best":
             arguments["max_rows"] = search.RANK_WINDOW
+            arguments.update(self._found_once(arguments["count_queryset"]))
         return arguments
+
+    def _found_once(self, found):
+        """For best match, where PostgreSQL's planner expects few enough matches to count:
+        the ids of the newest COUNT_CAP + 1 matches, read once, give both the count and the
+        ranked window, so that the search (a phrase's positions checked in every quote
+        holding its words) runs once rather than twice. {} otherwise (SQLite, or a common
+        word, which is estimated and not counted)."""
+        estimate = pagination.planner_estimate(found)
+        if estimate is None or estimate > pagination.TRUST_ESTIMATE_PAST * pagination.COUNT_CAP:
+            return {}
+        ids = list(found.values_list("pk", flat=True)[: pagination.COUNT_CAP + 1])
+        window = Quote.objects.filter(pk__in=ids[: search.RANK_WINDOW])
+        return {
+            "queryset": public.for_listing(search.best_first(window, self.form.cleaned_data["q"])),
+            "total": pagination.count(found, counted=len(ids)),
+        }
 
     def listing(self):
         """The rows as the list pages show them, with what a listing shows of each: `qs`,

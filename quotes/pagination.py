@@ -191,15 +191,20 @@ def numbered_pages(per_page, total, max_rows=None):
     return limit
 
 
-def paginate(queryset, params, *, per_page, order=None, count_queryset=None, max_rows=None) -> Page:
+def paginate(
+    queryset, params, *, per_page, order=None, count_queryset=None, max_rows=None, total=None
+) -> Page:
     """The page of `queryset` (ordered) that the query parameters `params` ask for: `page`
     (a number, up to the last numbered page), `after` or `before` (a quote's short id: the
     rows following or preceding it in `order`). `order` is the list's order, OrderBy
     expressions all descending and ending with a unique column; without it (a ranked list)
     there are numbered pages only. `count_queryset` is counted instead of `queryset` where
     the list shows fewer rows than match (a ranked window of at most `max_rows`), or to
-    count in an order of its own. Raises OutOfRange."""
-    if count_queryset is None:
+    count in an order of its own; `total`, the count where the caller has it already. Raises
+    OutOfRange."""
+    if total is not None:
+        pass
+    elif count_queryset is None:
         # The ids of at most COUNT_CAP + 1 rows, in no order (the planner picks the cheapest
         # way), for the count and, when there are no more than COUNT_CAP, for the rows: a
         # few hundred rows read by id and sorted beat walking the list's order index in

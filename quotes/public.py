@@ -310,6 +310,15 @@ def page_path(obj) -> str:
     return _remembered(key, obj.get_absolute_url)
 
 
+def path_of(model, value) -> str:
+    """page_path of the `model` object whose address field (ADDRESS_FIELDS) is `value`,
+    for rows read without their objects; the object is made only the first time."""
+    label = model._meta.label_lower
+    field = ADDRESS_FIELDS[label]
+    key = (label, value, get_urlconf(settings.ROOT_URLCONF), get_script_prefix(), get_language())
+    return _remembered(key, lambda: model(**{field: value}).get_absolute_url())
+
+
 def cited_path(obj) -> str:
     """The path of obj's page in the default language, as its permalink always was: the
     address a citation gives, the same whichever language the page citing it is in."""

@@ -10,7 +10,6 @@ import re
 from dataclasses import dataclass, field
 
 from django.contrib.postgres.search import (
-    SearchHeadline,
     SearchQuery,
     SearchRank,
     TrigramStrictWordSimilarity,
@@ -21,13 +20,11 @@ from django.db import connections, router
 from django.db.models import F, FloatField, Q, TextField, Value
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Cast, Coalesce, Greatest, Lower
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
 from rapidfuzz import fuzz
 
 from verbatim import sql
 
-from . import lemmas
+from . import lemmas, marks
 from .extraction.text import words
 from .extraction.units import unit_key
 from .models import Person, PersonAlias, Quote, Unit
@@ -261,7 +258,9 @@ def best_first(queryset, text, *, window=RANK_WINDOW):
             ),
             rank,
         )
-    return quotes.annotate(search_rank=rank).in_list_order("-search_rank")
+    # The search data, a few kilobytes a quote, is read by the rank, never shown.
+    ranked = quotes.annotate(search_rank=rank).defer("search_vector", "lemma_vector")
+    return ranked.in_list_order("-search_rank")
 
 
 def _ranked_query(text, terms):
@@ -289,44 +288,34 @@ def _fts_rowids(match):
 
 
 def highlight(quotes, text):
-    """Set `highlighted` on each of `quotes` (one query for them all): its canonical text as
-    HTML, escaped, with the words that match `text` in <mark>; None where nothing matched."""
+    """Set `highlighted` on each of `quotes`: its canonical text as HTML, escaped, with the
+    words that match `text` in <mark>; None where nothing matched. On PostgreSQL worked out
+    here from the text already fetched (quotes.marks), no query; on SQLite one query, FTS5's
+    highlight() (its porter stemmer is not PostgreSQL's)."""
     quotes = list(quotes)
     terms = Terms.parse(text)
     for quote in quotes:
         quote.highlighted = None
     if not quotes or not terms.positive:
         return
-    ids = [quote.pk for quote in quotes]
     if _postgres():
-        headline = SearchHeadline(
-            "text",
-            _ranked_query(text, terms),
-            config=CONFIG,
-            start_sel=START,
-            stop_sel=STOP,
-            highlight_all=True,
+        highlighted = marks.highlighter(terms.positive)
+        for quote in quotes:
+            quote.highlighted = highlighted(quote.text)
+        return
+    with default_connection.cursor() as cursor:
+        ids = [quote.pk for quote in quotes]
+        cursor.execute(
+            f"SELECT rowid, highlight({FTS_TABLE}, 0, %s, %s) FROM {FTS_TABLE} "  # noqa: S608
+            f"WHERE {FTS_TABLE} MATCH %s AND rowid {sql.any_of(default_connection)}",
+            [START, STOP, lemmas.fts_query(terms.positive), sql.values(ids, default_connection)],
         )
-        rows = Quote.objects.filter(pk__in=ids).annotate(headline=headline)
-        marked = dict(rows.values_list("pk", "headline"))
-    else:
-        with default_connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT rowid, highlight({FTS_TABLE}, 0, %s, %s) FROM {FTS_TABLE} "  # noqa: S608
-                f"WHERE {FTS_TABLE} MATCH %s AND rowid {sql.any_of(default_connection)}",
-                [
-                    START,
-                    STOP,
-                    lemmas.fts_query(terms.positive),
-                    sql.values(ids, default_connection),
-                ],
-            )
-            marked = dict(cursor.fetchall())
+        found = dict(cursor.fetchall())
     for quote in quotes:
-        # The database marks words by their stems; Cyrillic words matched by their lemmas
-        # or keys are marked here.
+        # FTS5 marks words by their stems; Cyrillic words matched by their lemmas or keys
+        # are marked here.
         extra = lemmas.marks(quote.text, terms.positive)
-        quote.highlighted = marked_html(quote.text, marked.get(quote.pk), extra)
+        quote.highlighted = marked_html(quote.text, found.get(quote.pk), extra)
 
 
 def marked_html(text, marked, extra=()):
@@ -347,18 +336,7 @@ def marked_html(text, marked, extra=()):
                 spans.append((begin, plain))
             else:
                 plain += len(piece)
-    if not spans:
-        return None
-    html, at = [], 0
-    for begin, end in sorted(spans):
-        if begin < at:  # inside a span already marked
-            begin = at
-        if end <= begin:
-            continue
-        html += [escape(text[at:begin]), "<mark>", escape(text[begin:end]), "</mark>"]
-        at = end
-    html.append(escape(text[at:]))
-    return mark_safe("".join(html))  # noqa: S308 - every piece of text is escaped
+    return marks.marked(text, spans)
 
 
 # Finding people and units by names spelt several ways -----------------------------------
@@ -384,20 +362,25 @@ def people_like(text, *, strict=False):
             Person.objects.filter(**{f"name__{operator}": text})
             .annotate(similarity=similarity(Value(text), "name"))
             .filter(similarity__gte=least)
+            .order_by()
             .values("pk")
         )
         by_alias = (
             PersonAlias.objects.filter(**{f"name__{operator}": text})
             .annotate(similarity=similarity(Value(text), "name"))
             .filter(similarity__gte=least)
+            .order_by()
             .values("person")
         )
-        return (
-            people.filter(Q(pk__in=by_name) | Q(pk__in=by_alias) | _keyed(text))
-            .order_by()
-            .values("pk")
-            .distinct()
-        )
+        # One UNION of four index lookups, ids only: ORed, the conditions made PostgreSQL
+        # test every person (and join their aliases) against all four.
+        keyed = _keyed(text)
+        found = by_name.union(
+            by_alias,
+            Person.objects.filter(keyed).order_by().values("pk"),
+            PersonAlias.objects.filter(keyed).order_by().values("person"),
+        ).order_by()
+        return people.filter(pk__in=found).order_by().values("pk")
     aliases = PersonAlias.objects.filter(person__merged_into__isnull=True)
     names = (
         people.order_by()
@@ -427,23 +410,21 @@ def _lower_word_threshold(connection):
 
 
 def _keyed(text):
-    """The condition that a name or an alias has every word of `text`, folded for spelling,
-    order, romanisation and patronymic ("Sergey Galkin" finds "Galkin Sergei Alekseevich",
-    "Serhii Kovalenkyi" finds "Serhiy Kovalenkyy"); whole words, so "pier" is no Pierre."""
+    """The condition that a person's or an alias's `key` has every word of `text`, folded
+    for spelling, order, romanisation and patronymic ("Sergey Galkin" finds "Galkin Sergei
+    Alekseevich", "Serhii Kovalenkyi" finds "Serhiy Kovalenkyy"); whole words, so "pier" is
+    no Pierre."""
     tokens = name_key(text).split()
     if not tokens:
         return Q(pk__in=[])
     condition = Q()
-    for column in ("key", "alias_set__key"):
-        every = Q()
-        for token in tokens:
-            every &= (
-                Q(**{column: token})
-                | Q(**{f"{column}__startswith": f"{token} "})
-                | Q(**{f"{column}__endswith": f" {token}"})
-                | Q(**{f"{column}__contains": f" {token} "})
-            )
-        condition |= every
+    for token in tokens:
+        condition &= (
+            Q(key=token)
+            | Q(key__startswith=f"{token} ")
+            | Q(key__endswith=f" {token}")
+            | Q(key__contains=f" {token} ")
+        )
     return condition
 
 

@@ -18,9 +18,10 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.viewsets import ReadOnlyModelViewSet
 
 from quotes import absolute_urls, pagination, public
+from quotes.absolute_urls import site_url
 from quotes.filters import QuoteFilter
 
-from . import filters, serializers
+from . import filters, rows, serializers
 
 MAX_PAGE_SIZE = 200
 
@@ -259,6 +260,12 @@ class QuoteViewSet(PublicReadOnlyViewSet):
     def get_queryset(self):
         # Ordered and prefetched (for_listing) by PublicFilterBackend, as the site's list is.
         return public.quotes()
+
+    def list(self, request, *args, **kwargs):
+        # Written from plain rows (quotes.api.rows), as QuoteSerializer would write them.
+        quotes = rows.listed(self.filter_queryset(self.get_queryset()))
+        page = self.paginate_queryset(quotes)
+        return self.get_paginated_response(rows.quotes_data(page, site_url(request)))
 
     def get_serializer_class(self):
         # The detail adds each printing's lineage (quotes.spread): two queries for one quote.

@@ -10,6 +10,7 @@ from rest_framework.serializers import ModelSerializer
 from quotes import public
 from quotes.api.serializers import QuoteSerializer
 from quotes.models import Quote
+from quotes.search_data import refresh_search
 from tests.factories import MembershipFactory, PrintingFactory, QuoteFactory
 
 
@@ -183,3 +184,34 @@ def test_written_out_quotes_are_what_the_declared_fields_give(client, archive):
     assert client.get("/api/quotes/").json()["results"] == json.loads(
         JSONRenderer().render(declared)
     )
+
+
+@pytest.mark.django_db
+def test_list_rows_are_what_the_serializer_gives(client, archive):
+    """The list writes its quotes from plain rows (quotes.api.rows), not through
+    QuoteSerializer: the same bytes, for a speaker in two units (one stated twice), one in
+    none, an unnamed one, and printings by one outlet twice, by none, undated; by a search
+    too, whose rows are ranked."""
+    olena, brigade = archive["olena"], archive["brigade"]
+    MembershipFactory(person=olena, unit=brigade, role="deputy commander")
+    MembershipFactory(person=olena, unit__name="1st Anchor Battalion")
+    odd = QuoteFactory(person=olena, text="Undated, from nowhere, about the pier.")
+    PrintingFactory(quote=odd, article__outlet=None, article__published=None, article__url=None)
+    twice = QuoteFactory(text="The pier lights are out.", speaker_description="")
+    PrintingFactory(quote=twice, article__outlet=archive["post"])
+    PrintingFactory(quote=twice, article__outlet=archive["post"], article__title="Later")
+    refresh_search(Quote.objects.values_list("pk", flat=True))
+    serializer = QuoteSerializer(context={"request": RequestFactory().get("/api/quotes/")})
+    for query in ["", "?q=pier"]:
+        response = client.get(f"/api/quotes/{query}")
+        listed = [quote["id"] for quote in response.json()["results"]]
+        quotes = {q.short_id: q for q in public.for_listing(public.quotes())}
+        expected = [serializer.to_representation(quotes[short_id]) for short_id in listed]
+        assert len(expected) == (3 if query else 4)
+        results = response.content.split(b'"results":', 1)[1][:-1]
+        assert results == JSONRenderer().render(expected)
+    (hers,) = [quote for quote in response.json()["results"] if quote["id"] == odd.short_id]
+    assert hers["units"] == [
+        {"name": "1st Anchor Battalion", "slug": hers["units"][0]["slug"]},
+        {"name": "3rd Coastal Brigade", "slug": "3rd-coastal-brigade"},
+    ]
