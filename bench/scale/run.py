@@ -94,6 +94,14 @@ def arguments(argv=None):
         "statements (the counting itself takes a little time)",
     )
     parser.add_argument(
+        "--pages",
+        default="",
+        metavar="NAME,NAME",
+        help="only these pages (permalink, list, person, ...), rendered every time (the page "
+        "cache off) beside the bare view, each one's share of it printed; no plans, imports, "
+        "export or report: for measuring a page change",
+    )
+    parser.add_argument(
         "--keep-archive",
         action="store_true",
         help="measure the archive already built at this size even if its stamp no longer "
@@ -153,6 +161,9 @@ def main(argv=None):
     collect_static(env, args.output / "static")
     rng = random.Random(seed)
     pages = page_urls(stamp, rng)
+    if args.pages:
+        pages_alone(args, env, pages)
+        return
     result = measure(args, env, pages)
     result["details"].update(
         command=command_line(args),
@@ -454,6 +465,23 @@ def measure(args, env, pages) -> dict:
             "and SECURE_SSL_REDIRECT=0 for plain HTTP on loopback.",
         },
     }
+
+
+def pages_alone(args, env, pages) -> None:
+    """--pages: the pages named, the page cache off, each one's req/s and share of the bare
+    view's (the mean of a run before them and one after)."""
+    wanted = args.pages.split(",")
+    unknown = [name for name in wanted if name not in pages]
+    if unknown:
+        raise SystemExit(f"no such page: {', '.join(unknown)}; the pages: {', '.join(pages)}")
+    chosen = {name: pages[name] for name in wanted}
+    rendered = serve(args, env | {"PAGE_CACHE_SECONDS": "0"}, chosen, "page cache off")
+    log(
+        f"bare view: {rendered['bare_rps']} req/s ({' and '.join(map(str, rendered['bare_runs']))})"
+    )
+    for name, figures in rendered["pages"].items():
+        share = figures["share_of_bare"]
+        log(f"  {name}: {figures['rps']} req/s, 1/{1 / share:.1f} of bare" if share else name)
 
 
 def serve(args, env, pages, label) -> dict:
