@@ -11,6 +11,7 @@ sitemap, the API, downloads and citations all ask this module.
 """
 
 import datetime
+import re
 
 from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
@@ -294,20 +295,44 @@ _paths: dict[tuple, str] = {}
 
 
 def page_path(obj) -> str:
-    """`obj.get_absolute_url()`, worked out once per process for each address. reverse()
-    costs tens of microseconds and a list page asks for a few hundred paths (a quote's, its
-    speaker's, units' and outlets'); a path depends only on the model, the field its address
-    is made of, the URLconf, the script prefix and the language (whose code prefixes every
-    address but English's), all in the key."""
+    """`obj.get_absolute_url()`, without reverse() for each object. reverse() costs tens of
+    microseconds and a list page asks for a few hundred paths (a quote's, its speaker's,
+    units' and outlets'), most of them of quotes a process has never shown before (the long
+    tail). A path depends only on the model, the field its address is made of, the URLconf,
+    the script prefix and the language (whose code prefixes every address but English's):
+    for each model, in each of those, the model's get_absolute_url is asked once, for a
+    stand-in whose field holds a marker, and every path of it is that path with the field's
+    value where the marker is. A value that reverse() would quote (anything but letters,
+    digits, - and _) is reversed as before, remembered per address."""
     label = obj._meta.label_lower
-    key = (
-        label,
-        getattr(obj, ADDRESS_FIELDS[label]),
-        get_urlconf(settings.ROOT_URLCONF),
-        get_script_prefix(),
-        get_language(),
-    )
-    return _remembered(key, obj.get_absolute_url)
+    field = ADDRESS_FIELDS[label]
+    value = getattr(obj, field)
+    place = (label, get_urlconf(settings.ROOT_URLCONF), get_script_prefix(), get_language())
+    if isinstance(value, int) or (isinstance(value, str) and PLAIN.fullmatch(value)):
+        around = _patterns.get(place)
+        if around is None:
+            around = _patterns[place] = _pattern(type(obj), field)
+        if around:
+            return f"{around[0]}{value}{around[1]}"
+    return _remembered((*place, value), obj.get_absolute_url)
+
+
+# What reverse() leaves as it is in any path segment, and the markers standing for a value.
+PLAIN = re.compile(r"[A-Za-z0-9_-]+")
+MARKERS = {"pk": 918273645, "id": 918273645}
+MARKER = "pagepathmarker"
+_patterns: dict[tuple, tuple[str, str] | None] = {}
+
+
+def _pattern(model, field):
+    """(what comes before the value, what after) in the model's paths, or None where the
+    marker does not show exactly once (and each path is reversed)."""
+    marker = MARKERS.get(field, MARKER)
+    path = model(**{field: marker}).get_absolute_url()
+    if path.count(str(marker)) != 1:
+        return None
+    before, after = path.split(str(marker))
+    return before, after
 
 
 def path_of(model, value) -> str:

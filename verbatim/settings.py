@@ -163,6 +163,10 @@ TEMPLATES = [
     },
 ]
 
+# Django's, with plain inputs and selects made in Python rather than from three templates
+# each (verbatim/forms.py): the quote list's filters cost more than its rows.
+FORM_RENDERER = "verbatim.forms.FormRenderer"
+
 WSGI_APPLICATION = "verbatim.wsgi.application"
 
 # DATABASE_URL picks the database (postgres://... or sqlite:///path); with nothing set the

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from django import template
 from django.conf import settings
-from django.utils.html import escape, format_html
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.html import conditional_escape, escape, format_html, linebreaks
+from django.utils.safestring import SafeData, mark_safe
+from django.utils.translation import get_language, gettext
 
 from archive import language_names, languages
 from archive.text import paragraph_spans
@@ -98,6 +98,91 @@ def entry(quote):
         language=languages.text_language(
             quote.text, [printing.language for printing in quote.listed_printings]
         ),
+    )
+
+
+def _ours(message):
+    """A translation of ours, unescaped as {% translate %} leaves it."""
+    return mark_safe(message)  # noqa: S308 - our own words, never a reader's
+
+
+def speaker_html(quote):
+    """The speaker of a quote as its pages name it: a link to the person's page, or the
+    description of an unnamed speaker."""
+    if quote.person:
+        return format_html('<a href="{}">{}</a>', public.page_path(quote.person), quote.person.name)
+    if quote.speaker_description:
+        # As {% blocktranslate %} does: the value escaped, the translation not.
+        unnamed = gettext("%(description)s (unnamed)")
+        words = unnamed % {"description": conditional_escape(quote.speaker_description)}
+        return format_html("<em>{}</em>", _ours(words))
+    return format_html("<em>{}</em>", _ours(gettext("Unnamed speaker")))
+
+
+@register.simple_tag
+def speaker(quote):
+    """{% speaker quote %}: see speaker_html."""
+    return speaker_html(quote)
+
+
+def _linked(items, separator, *, unknown=""):
+    return mark_safe(  # noqa: S308 - each part built by format_html
+        separator.join(
+            format_html('<a href="{}">{}</a>', path, name) if path else unknown
+            for path, name in items
+        )
+    )
+
+
+@register.simple_tag
+def quote_row(quote):
+    """{% quote_row quote %}: a quote's entry in a list (see Entry), of a quote fetched with
+    for_list_rows. Built here rather than by a template included for every row: a list page
+    shows 25, and the template engine's tags and lookups cost more than the HTML itself.
+    The HTML is what quotes/_quote.html rendered, to the byte, its last line's end
+    included."""
+    row = entry(quote)
+    units = format_html(", {}", _linked(row.units, "; ")) if row.units else ""
+    if row.outlets:
+        unknown = _ours(gettext("Unknown outlet"))
+        outlets = format_html(
+            "{}\n    {}", _ours(gettext("Printed by")), _linked(row.outlets, ", ", unknown=unknown)
+        )
+    else:
+        outlets = ""
+    if row.first:
+        first = format_html(
+            '{} <time datetime="{}">{}</time>',
+            _ours(gettext("first printed")),
+            row.first.isoformat(),
+            row.first_long,
+        )
+    else:
+        first = _ours(gettext("date unknown"))
+    words = row.words
+    return format_html(
+        '\n<article class="quote{}">\n'
+        "  <blockquote{}>\n"
+        "    \n"
+        "    {}\n"
+        '    <footer class="quote__speaker">— <cite>{}</cite>{}</footer>\n'
+        "  </blockquote>\n"
+        '  <p class="quote__meta">\n'
+        "    {}\n"
+        "    · {}\n"
+        '    · <a href="{}">{}</a>\n'
+        "  </p>\n"
+        "</article>\n",
+        " quote--hit" if row.highlighted else "",
+        lang(row.language),
+        # As the linebreaks filter: the words escaped unless a search marked them (safe).
+        mark_safe(linebreaks(words, autoescape=not isinstance(words, SafeData))),  # noqa: S308
+        speaker_html(quote),
+        units,
+        outlets,
+        first,
+        row.path,
+        _ours(gettext("Permalink")),
     )
 
 

@@ -45,3 +45,18 @@ def test_page_path_follows_the_script_prefix():
         assert public.page_path(quote) == "/archive" + plain
     finally:
         set_script_prefix("/")
+
+
+@pytest.mark.django_db
+def test_page_path_in_another_language_and_for_an_address_reverse_quotes():
+    """In Ukrainian a path carries the language's prefix, as get_absolute_url's does; an
+    address reverse() would quote (a character beyond letters, digits, - and _) is quoted
+    as it quotes it."""
+    from django.utils.translation import override
+
+    quote = PrintingFactory().quote
+    with override("uk"):
+        assert public.page_path(quote) == quote.get_absolute_url() == f"/uk/q/{quote.short_id}/"
+        assert public.page_path(quote.person) == quote.person.get_absolute_url()
+    quote.short_id = "kü 7"
+    assert public.page_path(quote) == quote.get_absolute_url() == "/q/k%C3%BC%207/"
