@@ -337,11 +337,8 @@ def _pattern(model, field):
 
 def path_of(model, value) -> str:
     """page_path of the `model` object whose address field (ADDRESS_FIELDS) is `value`,
-    for rows read without their objects; the object is made only the first time."""
-    label = model._meta.label_lower
-    field = ADDRESS_FIELDS[label]
-    key = (label, value, get_urlconf(settings.ROOT_URLCONF), get_script_prefix(), get_language())
-    return _remembered(key, lambda: model(**{field: value}).get_absolute_url())
+    for rows read without their objects."""
+    return page_path(model(**{ADDRESS_FIELDS[model._meta.label_lower]: value}))
 
 
 def cited_path(obj) -> str:
