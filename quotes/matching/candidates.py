@@ -308,7 +308,9 @@ class Candidates(NamedTuple):
         return found
 
 
-def choose_candidates(texts: list[str], *, keys=None, postings: Postings | None = None):
+def choose_candidates(
+    texts: list[str], *, keys=None, postings: Postings | None = None
+) -> Candidates:
     """The quotes the statement printed as `texts` may repeat, by the keys they share: on
     PostgreSQL chosen and read in one statement, elsewhere chosen by two queries and read
     by a third when they are compared. `keys`: the texts' fingerprint keys, when the caller
