@@ -395,7 +395,7 @@ class ArticlePreviewForm(ArticleMetadataForm):
         cache.delete(f"upload:{data['source_sha256']}")
         return archived
 
-    def enqueue(self, user=None):
+    def enqueue(self, user=None, progress_key=""):
         """Hand the archiving to a background worker (archive.tasks.import_article, the same
         archive_article call): for production, where no web request does long work. Returns
         the task's result handle."""
@@ -414,6 +414,7 @@ class ArticlePreviewForm(ArticleMetadataForm):
             },
             publish=data["publish"],
             user=user,
+            progress_key=progress_key,
         )
         cache.delete(f"upload:{data['source_sha256']}")
         return result

@@ -93,13 +93,22 @@ def normalised(tag: str) -> str:
 
 def cyrillic(text: str) -> bool | None:
     """Whether most of the letters of `text` are Cyrillic; None for a text without letters."""
+    return _letters(text)[1]
+
+
+def _letters(text: str) -> tuple[int, bool | None]:
+    """How many letters `text` has, and `cyrillic(text)`."""
     letters = len(_LETTER.findall(text))
-    return len(_CYRILLIC_LETTER.findall(text)) * 2 > letters if letters else None
+    return letters, len(_CYRILLIC_LETTER.findall(text)) * 2 > letters if letters else None
 
 
 def written_as(code: str, text: str) -> bool:
     """Whether `text` is in the script language `code` is written in (or could be)."""
-    script = cyrillic(text)
+    return _fits(code, cyrillic(text))
+
+
+def _fits(code: str, script: bool | None) -> bool:
+    """`written_as` of a text whose `cyrillic` is `script`."""
     if script is None or not code or code in EITHER_SCRIPT:
         return True
     return script == (code in CYRILLIC_WRITTEN)
@@ -123,10 +132,10 @@ def language_within(text: str, surrounding: str) -> str:
     another script is always read; one in the article's script only where reading it is
     sure and worth it (SAME_SCRIPT_LATIN). A short quotation in the article's script costs
     no detection at all."""
-    script = cyrillic(text)
-    if not surrounding or script is None or not written_as(surrounding, text):
+    letters, script = _letters(text)  # read once for the three questions below
+    if not surrounding or script is None or not _fits(surrounding, script):
         return detect(text)
-    if script or len(_LETTER.findall(text)) >= SAME_SCRIPT_LATIN:
+    if script or letters >= SAME_SCRIPT_LATIN:
         return detect(text) or surrounding
     return surrounding
 

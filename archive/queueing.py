@@ -86,11 +86,13 @@ def queue_import(
     metadata: dict,
     publish: bool = False,
     user=None,
+    progress_key: str = "",
 ):
     """Queue archive.tasks.import_article for one article's bytes and metadata (outlet, url,
     title, published, ...), published on behalf of `user` if `publish`; returns the task's
     result handle. Task arguments are stored as JSON, so the raw bytes travel base64
-    encoded: the file they came from may be gone by the time a worker runs the task."""
+    encoded: the file they came from may be gone by the time a worker runs the task.
+    `progress_key`: where the task keeps how far it has got (archive.progress)."""
     return import_article.enqueue(
         raw_base64=base64.b64encode(raw).decode("ascii"),
         source_file=source_file,
@@ -98,6 +100,7 @@ def queue_import(
         metadata=metadata,
         publish=publish,
         user_id=user.pk if user is not None else None,
+        progress_key=progress_key,
     )
 
 

@@ -10,10 +10,12 @@ Tasks are enqueued through archive.queueing. Their dotted paths (`archive.tasks.
 """
 
 import base64
+from contextlib import nullcontext
 
 from django.contrib.auth import get_user_model
 from django_tasks import task
 
+from . import progress
 from .capture import run_capture
 from .services import archive_article
 
@@ -37,6 +39,7 @@ def import_article(
     metadata: dict | None = None,
     publish: bool = False,
     user_id: int | None = None,
+    progress_key: str = "",
 ) -> dict:
     """Archive one article from its raw bytes (base64) and metadata (outlet, url, title,
     published) through archive.services.archive_article, which extracts its quotes in the
@@ -44,14 +47,20 @@ def import_article(
 
     Idempotent: the same bytes again return the stored article unchanged (articles are
     stored once per SHA-256). A rejected article fails the task with ArticleRejected and its
-    one-line reason, leaving nothing behind."""
+    one-line reason, leaving nothing behind.
+
+    With `progress_key`, how far it has got is kept under that key for the admin's progress
+    page (archive.progress): the quotations stored so far, then the article or the reason."""
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
-    article, created = archive_article(
-        raw=base64.b64decode(raw_base64, validate=True),
-        source_file=source_file,
-        raw_format=raw_format or None,
-        publish=publish,
-        user=user,
-        **(metadata or {}),
-    )
+    with progress.reporting(progress_key) if progress_key else nullcontext():
+        article, created = archive_article(
+            raw=base64.b64decode(raw_base64, validate=True),
+            source_file=source_file,
+            raw_format=raw_format or None,
+            publish=publish,
+            user=user,
+            **(metadata or {}),
+        )
+    if progress_key:
+        progress.finished(progress_key, article=article.pk, created=created)
     return {"article": article.pk, "created": created, "sha256": article.sha256}

@@ -252,6 +252,10 @@ MAX_ARTICLE_TEXT_BYTES = int(os.environ.get("MAX_ARTICLE_TEXT_BYTES", 2 * 1024 *
 # The most quotations one article may hold: storing and linking them is what an import spends
 # its time on while it holds the import lock (about 2 ms each), so a longer one is refused.
 MAX_ARTICLE_QUOTATIONS = int(os.environ.get("MAX_ARTICLE_QUOTATIONS", 3000))
+# An article whose text is longer than this (characters) is archived from the admin by a
+# worker, with a page showing its progress, whatever VERBATIM_TASKS says: no request waits for
+# it (archive/admin/importing.py). About 250 quotations of a live blog, a second's import.
+BACKGROUND_IMPORT_CHARS = int(os.environ.get("BACKGROUND_IMPORT_CHARS", 50_000))
 
 # Security: safe by default, relaxed only for local development over plain HTTP.
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -22,6 +22,7 @@ from ..services import ArticleRejected
 from ..suggestions import ignored_decisions
 from .captures import archived_copy_links, state_line
 from .history import HistoryAdmin
+from .importing import BackgroundImportMixin
 from .languages import LanguageListFilter
 
 # Shown on the change page; the full source can be megabytes and is only there for checking.
@@ -29,7 +30,7 @@ RAW_PREVIEW_CHARS = 20_000
 
 
 @admin.register(Article)
-class ArticleAdmin(HistoryAdmin):
+class ArticleAdmin(BackgroundImportMixin, HistoryAdmin):
     formfield_overrides = {models.URLField: {"form_class": WebURLField}}
     add_form = ArticleAddForm
     add_form_template = "admin/archive/article/add_form.html"
@@ -175,6 +176,8 @@ class ArticleAdmin(HistoryAdmin):
         the form. A source no longer held (an hour has passed, or the server restarted) is
         asked for again, with the values typed kept."""
         form = self.get_add_form(request, request.POST, form_class=self.preview_form)
+        if form.is_valid() and self.archives_in_background(form):
+            return self.archive_in_background(request, form)  # a long one: see importing.py
         if form.is_valid() and settings.VERBATIM_TASKS == "database":
             # Extraction of a long article is work for a worker, not for a web request.
             result = form.enqueue(user=request.user)

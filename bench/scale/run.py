@@ -17,6 +17,7 @@ the load comes over plain HTTP on loopback.
 
 import argparse
 import datetime
+import json
 import logging
 import os
 import platform
@@ -84,6 +85,12 @@ def arguments(argv=None):
         "--import-only",
         action="store_true",
         help="build or check the archive, then only the imports (no pages, no export, no report)",
+    )
+    parser.add_argument(
+        "--long-only",
+        action="store_true",
+        help="build or check the archive, then only the two long articles' imports "
+        "(bench/scale/long_articles.py), their figures printed",
     )
     parser.add_argument(
         "--import-queries",
@@ -156,6 +163,13 @@ def main(argv=None):
         return
     if args.import_only:
         imports_alone(args, env, empty_url, seed)
+        return
+    if args.long_only:
+        from . import long_articles
+
+        empty_env = env | {"DATABASE_URL": empty_url}
+        figures = long_articles.measure(args.output, env, empty_env, seed=seed, log=log)
+        log(json.dumps(figures))
         return
 
     collect_static(env, args.output / "static")

@@ -23,7 +23,13 @@ The modules, from the pure reading of text to the database:
 - `originals`: which printings are in a statement's original language.
 """
 
-from .candidates import COMMON_KEY_POSTINGS, MAX_CANDIDATES, Candidates, choose_candidates
+from .candidates import (
+    COMMON_KEY_POSTINGS,
+    MAX_CANDIDATES,
+    Candidates,
+    Postings,
+    choose_candidates,
+)
 from .canonical import DANGLING_MARKS, canonical_text, joined
 from .evidence import Evidence, weigh
 from .index import MIN_SHARED_KEYS, fingerprint_keys, index_printings
@@ -38,6 +44,7 @@ __all__ = [
     "DANGLING_MARKS",
     "MAX_CANDIDATES",
     "MIN_SHARED_KEYS",
+    "Postings",
     "Candidates",
     "Comparison",
     "Evidence",

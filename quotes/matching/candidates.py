@@ -48,7 +48,54 @@ def _postings(keys) -> dict[int, int]:
     return found
 
 
-def _chosen(keys: set[int], texts: list[str]) -> list[int]:
+class Postings:
+    """The postings of fingerprint keys as `_postings` counts them, read for many statements
+    at once: an import reads those of all its article's statements in a query or a few,
+    where each statement's lookup read its own. A statement none of whose keys any printing
+    carries has no candidates, and is looked up no further. The counts stay true while the
+    index changes only by the printings `indexed` tells of (an import writes its article's;
+    nothing of the import deletes one); a key not read yet is read when asked."""
+
+    def __init__(self):
+        self.counts: dict[int, int] = {}
+
+    def read(self, keys) -> None:
+        """Read the postings of those of `keys` not read yet."""
+        missing = sorted(set(keys).difference(self.counts))
+        if not missing:
+            return
+        self.counts.update(dict.fromkeys(missing, 0))
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(POSTINGS_SQL, [missing, COMMON_KEY_POSTINGS + 1])
+                self.counts.update(cursor.fetchall())
+        else:
+            self.counts.update(_postings(missing))
+
+    def of(self, keys) -> dict[int, int]:
+        """`_postings(keys)`: the keys some printing carries, with their counts."""
+        self.read(keys)
+        return {key: self.counts[key] for key in keys if self.counts[key]}
+
+    def indexed(self, keys: list[list[int]]) -> None:
+        """Printings were indexed, each by its `keys` (each key once, as fingerprint_keys
+        gives them): one more posting of each, counted no further than `_postings` does."""
+        for key in (k for its_keys in keys for k in its_keys if k in self.counts):
+            self.counts[key] = min(self.counts[key] + 1, COMMON_KEY_POSTINGS + 1)
+
+
+# (PostgreSQL) `_postings` of any number of keys in one statement, those carried by none left
+# out.
+POSTINGS_SQL = """
+SELECT k.key, c.n FROM unnest(%s::integer[]) AS k(key) CROSS JOIN LATERAL (
+    SELECT COUNT(*) AS n FROM (
+        SELECT 1 FROM quotes_fingerprint f WHERE f.key = k.key LIMIT %s
+    ) p
+) c WHERE c.n > 0
+"""
+
+
+def _chosen(keys: set[int], texts: list[str], postings=None) -> list[int]:
     """The ids of the quotes whose printings share the most keys with `texts` (at least
     MIN_SHARED_KEYS of them, or as many as a short text has), the first MAX_CANDIDATES by the
     most one printing shares (ties: the one printed last first)."""
@@ -59,16 +106,18 @@ def _chosen(keys: set[int], texts: list[str]) -> list[int]:
     # MIN_SHARED_KEYS stem pairs or more is indexed by them alone, so a short text (a
     # headline, a clause) finds it by its one pair.
     best = {}
-    for quote, shared in _shared(keys, short_pairs(texts)):
+    for quote, shared in _shared(keys, short_pairs(texts), postings):
         best[quote] = max(best.get(quote, 0), shared)
     return sorted(best, key=best.get, reverse=True)[:MAX_CANDIDATES]
 
 
-def _shared(keys: set[int], short: list[int]) -> list[tuple[int, int]]:
+def _shared(keys: set[int], short: list[int], postings=None) -> list[tuple[int, int]]:
     """(quote id, keys shared) of the printings sharing the most of the rarer `keys`, the
-    most first, in two queries: the keys' postings counted, then the rarer ones read. A
-    key of `short` (a short text's pairs) among the rarer ones is enough alone."""
-    postings = _postings(keys)
+    most first, in two queries: the keys' postings counted (unless given), then the rarer
+    ones read. A key of `short` (a short text's pairs) among the rarer ones is enough
+    alone."""
+    if postings is None:
+        postings = _postings(keys)
     by_rarity = sorted(postings, key=lambda k: (postings[k], k))
     rare = [k for k in by_rarity if postings[k] <= COMMON_KEY_POSTINGS][:MAX_LOOKUP_KEYS]
     if len(rare) < MIN_SHARED_KEYS:
@@ -259,15 +308,24 @@ class Candidates(NamedTuple):
         return found
 
 
-def choose_candidates(texts: list[str]) -> Candidates:
+def choose_candidates(
+    texts: list[str], *, keys=None, postings: Postings | None = None
+) -> Candidates:
     """The quotes the statement printed as `texts` may repeat, by the keys they share: on
     PostgreSQL chosen and read in one statement, elsewhere chosen by two queries and read
-    by a third when they are compared."""
-    keys = set().union(*(fingerprint_keys(t) for t in texts))
+    by a third when they are compared. `keys`: the texts' fingerprint keys, when the caller
+    has them; `postings`: theirs, read ahead (Postings), which spares the queries of a
+    statement no printing shares a key with, and SQLite's count."""
+    keys = set().union(*(fingerprint_keys(t) for t in texts)) if keys is None else set(keys)
     if not keys:
         return Candidates([])
+    counts = None
+    if postings is not None:
+        counts = postings.of(keys)
+        if not counts:
+            return Candidates([])  # no printing carries any of its keys
     if connection.vendor == "postgresql":
         query = _found_candidates_query()
         rows = query.rows(_chosen_parameters(keys, short_pairs(texts)))
         return Candidates(list(dict.fromkeys(row[0] for row in rows)), rows, query)  # live ones
-    return Candidates(_chosen(keys, texts))
+    return Candidates(_chosen(keys, texts, counts))

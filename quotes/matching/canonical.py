@@ -1,6 +1,7 @@
 """The canonical text of a statement: the fullest wording its printings give."""
 
 from collections import Counter
+from functools import lru_cache
 
 from ..extraction.text import sentences, words
 from .sentences import sentences_match
@@ -34,6 +35,13 @@ def canonical_text(printings: list[list[str]]) -> str:
     """The fullest wording of a statement from its printings (each article's quotations of
     it, in order): the longest printing, with the sentences that only other printings carry
     inserted where they stood in those printings."""
+    return _canonical_text(tuple(tuple(pieces) for pieces in printings))
+
+
+# Remembered: an import makes each new quote's text from its printings, and its refresh then
+# reads the same printings again, a thousand times for a long article.
+@lru_cache(maxsize=1024)
+def _canonical_text(printings: tuple[tuple[str, ...], ...]) -> str:
     texts = [joined(pieces) for pieces in printings if pieces]
     # Fullest first; printings as full as each other by their text, so that the wording does
     # not depend on which article was archived first.

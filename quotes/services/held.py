@@ -78,9 +78,11 @@ class HeldPrintings:
             if len(self.new_by_key.get(key, ())) <= HELD_POSTINGS
             for place in self.new_by_key.get(key, ())
         )
-        new = [s for q in quotations for s in sentence_list(q.text)]
+        new = None  # the statement's sentences, read only for a held quote that may match
         for place, count in shared.items():
             if count >= MIN_SHARED_KEYS:
+                if new is None:
+                    new = [s for q in quotations for s in sentence_list(q.text)]
                 held = self.statements[place].printings
                 old = [s for a in held for s in sentence_list(a.text)]
                 if printed_again(new, old):

@@ -5,11 +5,12 @@ from dataclasses import replace
 
 from django.db import transaction
 
+from archive import progress
 from archive.languages import language_within
 from archive.services import one_import_at_a_time
 
 from ..extraction import Extraction, Quotation, Speaker
-from ..matching import canonical_text, choose_candidates, find_matches, fingerprint_keys
+from ..matching import Postings, canonical_text, choose_candidates, find_matches, fingerprint_keys
 from ..models import Membership, MergeSuggestion, Printing, Quote
 from . import ahead, lifecycle
 from .attribution import record_conflicts
@@ -20,6 +21,9 @@ from .translations import TranslationLinks
 from .units import unit_for
 
 logger = logging.getLogger(__name__)
+
+# A queued import tells how far it has got (archive.progress) after this many quotations.
+PROGRESS_EVERY = 50
 
 
 def extract_from_article(sender, *, article, publish=False, user=None, decisions=None, **kwargs):
@@ -156,6 +160,10 @@ class ArticleImport:
         self.to_publish: list[Quote] = []  # the statements the machine is sure of
         # The statement being linked across languages: its language and the evidence.
         self.translations = TranslationLinks(article)
+        # Each quotation's fingerprint keys (by id(): the quotations live as long as this),
+        # and their postings in the index, read once for the whole article.
+        self.keys: dict[int, list[int]] = {}
+        self.postings = Postings()
 
     def run(self, units_given=frozenset()) -> None:
         """Import the article: its people, then its statements, one after another.
@@ -165,10 +173,18 @@ class ArticleImport:
         quotations = self.quotations()
         self.recredit_curated(quotations)
         self.translations.read_article(quotations)
+        self.keys = {id(q): fingerprint_keys(q.text) for q in quotations}
+        self.postings.read(key for keys in self.keys.values() for key in keys)
+        done, reported = 0, 0
+        progress.report(0, len(quotations))
         for group in statements(quotations):
+            done += len(group)
             group = self.untaken(group)
             if group:
                 self.import_statement(group)
+            if done - reported >= PROGRESS_EVERY:
+                progress.report(done, len(quotations))
+                reported = done
         self.refresh_pending()
         if self.publish:
             lifecycle.publish(self.to_publish, user=self.user, note="imported for publication")
@@ -272,12 +288,12 @@ class ArticleImport:
 
     def import_statement(self, group: list[Quotation]) -> None:
         """Link one statement (its quotations) and hold its printings back."""
-        keys = [fingerprint_keys(q.text) for q in group]
+        keys = [self.keys[id(q)] for q in group]
         if self.held.needed_by(group, keys):
             self.write_held()
         person = self.people.get(group[0].speaker) if group[0].speaker else None
         self.translations.start()
-        quote, created, suggested = self.link(group, person)
+        quote, created, suggested = self.link(group, person, keys)
         printings = [self.printing(quotation, quote) for quotation in group]
         self.translations.set_language(printings)
         self.held.hold(HeldStatement(quote, person, printings, keys, created), suggested)
@@ -308,8 +324,10 @@ class ArticleImport:
         return sure and quote.person_id == (person.pk if person else None)
 
     def write_held(self) -> None:
-        """Write what is held back (HeldPrintings.write)."""
+        """Write what is held back (HeldPrintings.write), its keys counted in `postings`."""
+        keys = [k for statement in self.held.statements for k in statement.keys]
         self.made_here.update(quote.pk for quote in self.held.write())
+        self.postings.indexed(keys)
 
     def refresh_pending(self, needed=None) -> None:
         """Refresh the quotes waiting to be, with what is held back written first; with
@@ -321,7 +339,9 @@ class ArticleImport:
             lifecycle.refresh_all(list({quote.pk: quote for quote in self.pending}.values()))
             self.pending.clear()
 
-    def link(self, group: list[Quotation], person) -> tuple[Quote, bool, list[MergeSuggestion]]:
+    def link(
+        self, group: list[Quotation], person, keys: list[list[int]]
+    ) -> tuple[Quote, bool, list[MergeSuggestion]]:
         """The quote this statement repeats (merging quotes it shows to be one), or a new,
         suggested one; whether it is new; and a new quote's suggestions. A new quote and its
         suggestions are not saved yet: they are written with its printings.
@@ -331,7 +351,7 @@ class ArticleImport:
         printing's. Only a quote already in the archive that is merged or given a speaker has
         the pending refresh done first (refresh_pending): a quote that just gains a printing
         is refreshed with the others later, once."""
-        sure, possible = self.matches([q.text for q in group], person)
+        sure, possible = self.matches([q.text for q in group], person, keys)
         if not sure and person is not None:
             sure, possible = self.translations.link(
                 [q.text for q in group], person, possible, apart=self.made_here
@@ -351,12 +371,14 @@ class ArticleImport:
         quote, suggested = self.new_quote(group, person, possible)
         return quote, True, suggested
 
-    def matches(self, texts: list[str], person) -> tuple[list[Quote], list[tuple[Quote, float]]]:
+    def matches(
+        self, texts: list[str], person, keys: list[list[int]]
+    ) -> tuple[list[Quote], list[tuple[Quote, float]]]:
         """find_matches for a statement of this article, which is surely none of the quotes
         its earlier statements made (`made_here`). A later statement is compared with every
         printing of the older quotes it may repeat: those held back are written first, and
-        the quotes read again."""
-        candidates = choose_candidates(texts)
+        the quotes read again. `keys`: each text's fingerprint keys."""
+        candidates = choose_candidates(texts, keys=set().union(*keys), postings=self.postings)
         if self.held.holds_printings_of(candidates.ids):
             self.write_held()
             candidates = candidates.read_again()

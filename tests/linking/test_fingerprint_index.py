@@ -110,3 +110,36 @@ def test_rewriting_a_printings_keys_leaves_no_duplicates():
 def test_keys_fit_four_bytes():
     keys = fingerprint_keys(COMMON + " " + WANTED)
     assert keys and all(-(2**31) <= key < 2**31 for key in keys)
+
+
+def test_postings_read_ahead_stay_what_counting_them_again_gives():
+    """An import reads its statements' postings at once (Postings) and counts in the printings
+    it writes: the counts stay those a fresh count gives, the cap included; a statement none
+    of whose keys any printing carries has no candidates, and asks the database nothing."""
+    crowd(COMMON_KEY_POSTINGS - 1)
+    common, wanted = fingerprint_keys(COMMON), fingerprint_keys(WANTED)
+    postings = candidates.Postings()
+    postings.read([*common, *wanted])
+    assert postings.of(wanted) == {}
+    with CaptureQueriesContext(connection) as queries:
+        assert candidates.choose_candidates([WANTED], postings=postings).ids == []
+    assert len(queries) == 0
+
+    # Three printings more of both (two past the cap for the common keys), as an import
+    # writes them.
+    text = f"{WANTED} {COMMON}"
+    article = Article.objects.create(body=text, raw=text.encode(), sha256="d" * 64)
+    written = Quote.objects.bulk_create(Quote(text=text, short_id=f"w{i:08d}") for i in range(3))
+    printings = Printing.objects.bulk_create(
+        Printing(quote=q, article=article, text=text, start=i, end=i + 1)
+        for i, q in enumerate(written)
+    )
+    index_printings(printings, unindexed=True)
+    postings.indexed([fingerprint_keys(text)] * 3)
+
+    keys = [*common, *wanted]
+    assert postings.of(keys) == candidates._postings(keys)
+    assert postings.of(common) == {key: COMMON_KEY_POSTINGS + 1 for key in common}
+    chosen = candidates.choose_candidates([WANTED], postings=postings).ids
+    assert chosen == candidates.choose_candidates([WANTED]).ids
+    assert set(chosen) == {q.pk for q in written}
