@@ -10,8 +10,9 @@ RUN pip install --no-cache-dir -c constraints.txt .
 COPY . .
 RUN SECRET_KEY=build-only python manage.py collectstatic --noinput
 RUN useradd --system verbatim
-# Where background exports are written (EXPORT_DIR); a volume mounted here keeps this owner.
-RUN mkdir -p /app/var/exports && chown verbatim /app/var/exports
+# Where the stored files are kept (BLOB_DIR: WARCs, large raw sources, export files); a volume
+# mounted here keeps this owner.
+RUN mkdir -p /app/var/blobs && chown verbatim /app/var/blobs
 USER verbatim
 EXPOSE 8000
 CMD ["gunicorn", "verbatim.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

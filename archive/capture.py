@@ -48,8 +48,9 @@ CAPTURED_FIELDS = [
     "content_type",
     "body",
     "content_sha256",
-    "warc",
     "warc_sha256",
+    "warc_size",
+    "warc_key",
     "captured_at",
 ]
 
@@ -109,6 +110,8 @@ def capture_and_archive(capture: Capture, fallback: dict | None = None) -> None:
     warc = warc_of(
         fetched, requested_url=capture.url, canonical_url=page.canonical_url, charset=page.encoding
     )
+    # Stored before the transaction: a blob no row names, if it rolls back, is harmless.
+    capture.keep_warc(warc)
     with transaction.atomic():
         capture.article, capture.state, capture.proposed, capture.reason = archive_or_hold(
             capture, page, fallback
@@ -118,8 +121,6 @@ def capture_and_archive(capture: Capture, fallback: dict | None = None) -> None:
         capture.content_type = page.final.content_type[:200]
         capture.body = page.found["body"]
         capture.content_sha256 = page.content_sha256
-        capture.warc = warc
-        capture.warc_sha256 = Article.digest(warc)
         capture.captured_at = fetched.fetched_at
         capture.save(update_fields=CAPTURED_FIELDS)
 

@@ -15,10 +15,12 @@ from simple_history.utils import get_change_reason_from_object
 
 from verbatim import sql
 
+from . import blobs
 from .slugs import save_with_unique_slug
 
-# What an article keeps exactly as archived: its bytes, how they are read, and their hash.
-FIXED_FIELDS = ("raw", "raw_format", "sha256")
+# What an article keeps exactly as archived: its bytes (in its row, or as a blob where
+# `raw_key` names one), how they are read, and their hash and size.
+FIXED_FIELDS = ("raw", "raw_format", "sha256", "raw_size", "raw_key")
 
 # Only web addresses: a javascript: or data: URL would run or render wherever it is linked.
 validate_web_url = URLValidator(
@@ -146,7 +148,21 @@ class Article(models.Model):
     )
     published = models.DateField(null=True, blank=True, db_index=True)
     body = models.TextField(help_text="The article text that quotes are found in.")
-    raw = models.BinaryField(help_text="The source exactly as received.")
+    raw = models.BinaryField(
+        blank=True,
+        help_text="The source exactly as received, where it is small enough to keep in the "
+        "row (ARCHIVE_INLINE_MAX_BYTES); empty where `raw_key` names its blob.",
+    )
+    raw_size = models.PositiveBigIntegerField(
+        "raw size", default=0, editable=False, help_text="The raw source's length in bytes."
+    )
+    raw_key = models.CharField(
+        "raw source's key",
+        max_length=200,
+        blank=True,
+        editable=False,
+        help_text="Where the raw source is stored (archive.blobs), if not in the row.",
+    )
     raw_format = models.CharField(max_length=4, choices=Format.choices, default=Format.TEXT)
     sha256 = models.CharField("SHA-256", max_length=64, unique=True, editable=False)
     source_file = models.CharField(max_length=255, blank=True)
@@ -166,7 +182,9 @@ class Article(models.Model):
 
     objects = ArticleQuerySet.as_manager()
     # The raw bytes never change (see fixity), so the history need not copy them.
-    history = HistoricalRecords(excluded_fields=["raw"], history_manager=HistoryManager)
+    history = HistoricalRecords(
+        excluded_fields=["raw", "raw_size", "raw_key"], history_manager=HistoryManager
+    )
 
     class Meta:
         ordering = ["-published", "-archived_at"]
@@ -240,9 +258,27 @@ class Article(models.Model):
                 "the raw source and its SHA-256 are kept exactly as received"
             )
 
+    def read_raw(self) -> bytes:
+        """The raw source exactly as received, from the row or from its blob (checked against
+        the article's SHA-256; archive.blobs.BlobError if it cannot be read as stored). Every
+        reader of an article's raw source goes through here."""
+        if self.raw_key:
+            return blobs.read(self.raw_key, self.sha256)
+        return bytes(self.raw or b"")
+
     @staticmethod
     def digest(raw: bytes) -> str:
         return hashlib.sha256(raw).hexdigest()
+
+    @staticmethod
+    def raw_fields(raw: bytes) -> dict:
+        """An article's fields that keep `raw`: in the row up to ARCHIVE_INLINE_MAX_BYTES,
+        else stored as a blob first (so a transaction that rolls back may leave a blob no row
+        names, harmless: the same bytes archived again find it)."""
+        if len(raw) <= settings.ARCHIVE_INLINE_MAX_BYTES:
+            return {"raw": raw, "raw_size": len(raw), "raw_key": ""}
+        blob = blobs.put(raw)
+        return {"raw": b"", "raw_size": blob.size, "raw_key": blob.key}
 
 
 def same_value(stored, value) -> bool:
@@ -286,8 +322,16 @@ class Capture(models.Model):
     content_sha256 = models.CharField(
         "content SHA-256", max_length=64, blank=True, db_index=True, editable=False
     )
-    warc = models.BinaryField(null=True, blank=True, editable=False)
+    # The WARC itself is a blob (archive.blobs): read it with read_warc().
     warc_sha256 = models.CharField("WARC SHA-256", max_length=64, blank=True, editable=False)
+    warc_size = models.PositiveBigIntegerField("WARC size", null=True, blank=True, editable=False)
+    warc_key = models.CharField(
+        "WARC's key",
+        max_length=200,
+        blank=True,
+        editable=False,
+        help_text="Where the WARC is stored.",
+    )
     publish = models.BooleanField(
         default=False, help_text="Publish the quotes found, once captured."
     )
@@ -317,6 +361,23 @@ class Capture(models.Model):
 
     def __str__(self):
         return f"{self.url} ({self.get_state_display().lower()})"
+
+    @property
+    def has_warc(self) -> bool:
+        return bool(self.warc_key)
+
+    def keep_warc(self, warc: bytes) -> None:
+        """Store `warc` as a blob and record its hash, size and key (saved by the caller)."""
+        blob = blobs.put(warc)
+        self.warc_sha256, self.warc_size, self.warc_key = blob.sha256, blob.size, blob.key
+
+    def read_warc(self) -> bytes:
+        """The capture's WARC exactly as stored, checked against its SHA-256 (b"" for a capture
+        that kept none; archive.blobs.BlobError if it cannot be read as stored). Every reader
+        of a WARC goes through here."""
+        if not self.warc_key:
+            return b""
+        return blobs.read(self.warc_key, self.warc_sha256)
 
 
 class Package(models.Model):

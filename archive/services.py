@@ -443,7 +443,7 @@ def archive_article(
         "url": url,
         "published": parse_date(published or found.get("published")),
         "body": found["body"],
-        "raw": raw,
+        **Article.raw_fields(raw),
         "raw_format": raw_format,
         "sha256": sha256,
         "source_file": source_name,

@@ -107,8 +107,12 @@ def wacz_of(captures: list[Capture], *, title: str) -> bytes:
     """The WACZ of `captures` (each with its WARC), oldest first; its main page is the
     latest capture's page."""
     captures = sorted(captures, key=lambda capture: (when(capture), capture.pk))
-    files = {f"archive/{warc_name(c)}": bytes(c.warc) for c in captures}
-    index = sorted(line for c in captures for line in cdxj_lines(bytes(c.warc), warc_name(c)))
+    files = {f"archive/{warc_name(c)}": c.read_warc() for c in captures}
+    index = sorted(
+        line
+        for c in captures
+        for line in cdxj_lines(files[f"archive/{warc_name(c)}"], warc_name(c))
+    )
     files["indexes/index.cdxj"] = "".join(line + "\n" for line in index).encode()
     files["pages/pages.jsonl"] = pages_jsonl(captures, title)
     latest = captures[-1]

@@ -127,7 +127,7 @@ def page_body(capture: Capture) -> bytes:
     response in its WARC; its SHA-256 is checked against the one recorded when it was
     fetched."""
     payload, encoding = None, ""
-    for record in ArchiveIterator(io.BytesIO(bytes(capture.warc or b""))):
+    for record in ArchiveIterator(io.BytesIO(capture.read_warc())):
         if record.rec_type == "response" and record.http_headers is not None:
             # raw_stream is the payload as received: the WARC holds it without chunking.
             payload = record.raw_stream.read()
@@ -147,10 +147,10 @@ def replay_response(capture: Capture) -> tuple[int, list[tuple[str, str]], bytes
     the last response recorded, the one any redirects led to. The body has its transfer and
     content encodings undone, so the headers that named them are dropped and Content-Length
     gives the body's length. LookupError when the capture holds no response."""
-    if not capture.warc:
+    if not capture.has_warc:
         raise LookupError(f"capture {capture.pk} holds no WARC")
     found = None
-    for record in ArchiveIterator(io.BytesIO(bytes(capture.warc))):
+    for record in ArchiveIterator(io.BytesIO(capture.read_warc())):
         if record.rec_type != "response" or record.http_headers is None:
             continue
         body = record.content_stream().read()

@@ -31,6 +31,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.utils import timezone  # noqa: E402
@@ -85,7 +86,10 @@ def main():
                     f"  streamed {path:22s} {lines:8d} lines in {seconds:6.2f} s "
                     f"= {lines / seconds:8.0f} lines/s (CPU here {cpu:.2f} s)"
                 )
-        with tempfile.TemporaryDirectory() as folder, override_settings(EXPORT_DIR=folder):
+        with (
+            tempfile.TemporaryDirectory() as folder,
+            override_settings(STORAGES=blob_storages(folder)),
+        ):
             export = Export.objects.create(
                 format="csv",
                 query="",
@@ -109,3 +113,12 @@ def main():
 
 if __name__ == "__main__":
     main()
+
+
+def blob_storages(folder: str) -> dict:
+    """STORAGES with the archive's storage (the export's file) in `folder`."""
+    archive = {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": folder},
+    }
+    return {**settings.STORAGES, "archive": archive}

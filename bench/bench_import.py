@@ -206,7 +206,8 @@ def fill(printings, rng, vocab):
     for first in range(0, printings, batch):
         size = min(batch, printings - first)
         articles = Article.objects.bulk_create(
-            Article(body="bulk", raw=b"bulk", sha256=f"{first + i:064x}") for i in range(size // 5)
+            Article(body="bulk", raw=b"bulk", raw_size=4, sha256=f"{first + i:064x}")
+            for i in range(size // 5)
         )
         texts = [statement(rng, vocab) for _ in range(size // 2)]
         quotes = Quote.objects.bulk_create(

@@ -73,7 +73,9 @@ def reword(text, rng, vocab):
 
 
 def build(n, rng, vocab):
-    article = Article.objects.create(body="synthetic", raw=b"synthetic", sha256="0" * 64)
+    article = Article.objects.create(
+        body="synthetic", raw=b"synthetic", raw_size=9, sha256="0" * 64
+    )
     texts = []
     batch = 2000
     for first in range(0, n, batch):

@@ -54,6 +54,7 @@ def build(n, rng):
             published=START + datetime.timedelta(days=rng.randrange(1095)),
             body="x",
             raw=b"x",
+            raw_size=1,
             sha256=f"{i:064d}",
         )
         for i in range(max(1, n // 2))

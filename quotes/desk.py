@@ -99,7 +99,7 @@ def desk_queues(user) -> list[Queue]:
             user,
             "Failed captures",
             "archive.view_article",
-            Capture.objects.filter(state=Capture.State.FAILED).defer("warc", "body"),
+            Capture.objects.filter(state=Capture.State.FAILED).defer("body"),
             "requested_at",
             f"{reverse('admin:archive_capture_changelist')}?state__exact=failed",
             lambda c: f"{snippet(c.url, 50)} ({c.reason or 'failed'})",

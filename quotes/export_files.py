@@ -1,16 +1,16 @@
 """Background exports: a selection too large to stream is written to a file by a task
-(quotes.tasks.export_quotes_file), kept for EXPORT_KEEP_HOURS within EXPORT_DISK_BUDGET_BYTES,
-and fetched from its status page. One file is made per normalised query, and one address
-writes one file at a time (quotes.views.downloads starts them)."""
+(quotes.tasks.export_quotes_file), stored as a blob (archive.blobs), kept for
+EXPORT_KEEP_HOURS within EXPORT_DISK_BUDGET_BYTES, and fetched from its status page. One file
+is made per normalised query, and one address writes one file at a time
+(quotes.views.downloads starts them)."""
 
-import contextlib
 import logging
-import os
-from pathlib import Path
 
 from django.conf import settings
 from django.http import QueryDict
 from django.utils import timezone
+
+from archive import blobs
 
 from .exporting import blocks, filtered_quotes
 from .filters import QuoteFilter
@@ -44,8 +44,19 @@ def export_query(query: str) -> str:
     return kept.urlencode()
 
 
-def export_path(export: Export) -> Path:
-    return Path(settings.EXPORT_DIR) / export.file_name
+def open_export(export: Export):
+    """The stored file of a ready export, open for reading; archive.blobs.BlobMissing if
+    it is gone (the disk budget, or an expiry, deleted it)."""
+    if not export.key:
+        raise blobs.BlobMissing(f"export {export.pk} has no file")
+    return blobs.open_blob(export.key)
+
+
+def forget_file(export: Export) -> None:
+    """Delete an export's stored file, unless another export that is kept has the same bytes
+    (the same query asked again before anything changed): blobs are shared by content."""
+    if export.key and not Export.objects.filter(key=export.key).exclude(pk=export.pk).exists():
+        blobs.delete(export.key)
 
 
 def run_export(export_id: int) -> Export | None:
@@ -57,19 +68,17 @@ def run_export(export_id: int) -> Export | None:
     export.status = Export.Status.RUNNING
     export.started_at = timezone.now()
     export.save(update_fields=["status", "started_at"])
-    path = export_path(export)
-    partial = path.with_name(path.name + ".part")
     try:
         quotes, error = filtered_quotes(export.query)
         if error:
             raise ValueError(error)
-        path.parent.mkdir(parents=True, exist_ok=True)
         count = 0
-        with open(partial, "w", encoding="utf-8", newline="") as out:
+        # Written to a temporary file, then stored whole: a file in the storage is finished.
+        with blobs.spooled() as out:
             for text, rows_written in blocks(export.format, quotes, site_url=export.site_url):
-                out.write(text)
+                out.write(text.encode("utf-8"))
                 count += rows_written
-        os.replace(partial, path)
+            blob = blobs.put_file(out)
     except Exception as error:
         logger.exception("Export id=%s failed", export.pk)
         export.status = Export.Status.FAILED
@@ -77,15 +86,13 @@ def run_export(export_id: int) -> Export | None:
         export.finished_at = timezone.now()
         export.client = ""
         export.save(update_fields=["status", "error", "finished_at", "client"])
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
         raise
     export.status = Export.Status.READY
     export.rows = count
-    export.size = path.stat().st_size
+    export.sha256, export.size, export.key = blob.sha256, blob.size, blob.key
     export.finished_at = timezone.now()
     export.client = ""
-    export.save(update_fields=["status", "rows", "size", "finished_at", "client"])
+    export.save(update_fields=["status", "rows", "sha256", "size", "key", "finished_at", "client"])
     return export
 
 
@@ -94,8 +101,8 @@ def clean_expired_exports(now=None) -> int:
     expired = Export.objects.filter(expires_at__lte=now or timezone.now())
     count = 0
     for export in expired:
-        export_path(export).unlink(missing_ok=True)
         export.delete()
+        forget_file(export)
         count += 1
     return count
 
@@ -112,11 +119,19 @@ def drop_exports_over_budget(now=None) -> int:
     )
     total = 0
     dropped = []
-    for index, export in enumerate(stored.only("pk", "token", "format", "size")):
+    kept = set()
+    for index, export in enumerate(stored.only("pk", "token", "format", "size", "key")):
+        if export.key in kept:
+            continue  # the same bytes as a newer export's, stored once and counted once
         total += export.size or 0
         if index and total > budget:
-            export_path(export).unlink(missing_ok=True)
-            dropped.append(export.pk)
-    if dropped:
-        logger.info("Dropped %s exports over the disk budget of %s bytes", len(dropped), budget)
-    return Export.objects.filter(pk__in=dropped).update(expires_at=now)
+            dropped.append(export)
+        else:
+            kept.add(export.key)
+    if not dropped:
+        return 0
+    logger.info("Dropped %s exports over the disk budget of %s bytes", len(dropped), budget)
+    count = Export.objects.filter(pk__in=[e.pk for e in dropped]).update(expires_at=now, key="")
+    for export in dropped:
+        forget_file(export)
+    return count

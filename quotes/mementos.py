@@ -52,10 +52,8 @@ def original_of(request, original: str) -> str:
 
 def shown_captures():
     """The captures the public may open: finished, with a WARC, of a public article."""
-    return (
-        Capture.objects.filter(state=Capture.State.DONE, article__in=public.articles())
-        .exclude(warc=None)
-        .exclude(warc_sha256="")
+    return Capture.objects.filter(state=Capture.State.DONE, article__in=public.articles()).exclude(
+        warc_key=""
     )
 
 
@@ -74,7 +72,7 @@ def mementos_of(original: str) -> list[Memento]:
             content_type=capture.content_type.split(";")[0].strip() or "text/html",
             status=capture.status_code or 200,
         )
-        for capture in captures.defer("warc", "body", "proposed").order_by()
+        for capture in captures.defer("body", "proposed").order_by()
     ]
     uncaptured = (
         public.articles()

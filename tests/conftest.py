@@ -39,6 +39,21 @@ def default_language():
 
 
 @pytest.fixture(autouse=True)
+def blob_dir(settings, tmp_path_factory):
+    """Each test keeps its blobs (WARCs, large raw sources, export files) in a folder of its
+    own, as a new deployment's empty storage: nothing is written under var/."""
+    folder = tmp_path_factory.mktemp("blobs")
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "archive": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": str(folder)},
+        },
+    }
+    return folder
+
+
+@pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with an empty cache, as a new deployment does."""
     cache.clear()

@@ -29,6 +29,7 @@ class ArticleFactory(factory.django.DjangoModelFactory):
     # The source as an outlet might send it: the title above the text (unique per article).
     raw = factory.LazyAttribute(lambda o: f"{o.title}\n\n{o.body}".encode())
     sha256 = factory.LazyAttribute(lambda o: Article.digest(o.raw))
+    raw_size = factory.LazyAttribute(lambda o: len(o.raw))
     source_file = factory.Sequence(lambda n: f"story-{n}.txt")
 
 

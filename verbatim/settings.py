@@ -5,6 +5,7 @@ switch is VERBATIM_DEV=1 (set by `make serve` and by the test runner), which tur
 supplies a throwaway key and relaxes the HTTPS-only settings.
 """
 
+import json
 import os
 import re
 from datetime import timedelta
@@ -231,8 +232,24 @@ FORMAT_MODULE_PATH = ["verbatim.formats"]
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Stored files (archive/blobs.py, docs/operations.md#stored-files): WARCs, raw sources past
+# ARCHIVE_INLINE_MAX_BYTES, export files, under BLOB_DIR (shared by web and worker hosts,
+# readable by the app's user and group only: unpublished material), or in the backend
+# BLOB_STORAGE names with BLOB_STORAGE_OPTIONS (JSON), e.g. django-storages' S3.
+BLOB_DIR = Path(os.environ.get("BLOB_DIR", BASE_DIR / "var" / "blobs"))
+BLOB_STORAGE = os.environ.get("BLOB_STORAGE", "django.core.files.storage.FileSystemStorage")
+try:
+    BLOB_STORAGE_OPTIONS = json.loads(os.environ.get("BLOB_STORAGE_OPTIONS") or "{}")
+except ValueError as exc:
+    raise ImproperlyConfigured(f"BLOB_STORAGE_OPTIONS is not JSON: {exc}") from None
+if BLOB_STORAGE == "django.core.files.storage.FileSystemStorage":
+    modes = {"file_permissions_mode": 0o640, "directory_permissions_mode": 0o750}
+    BLOB_STORAGE_OPTIONS = {"location": str(BLOB_DIR), **modes, **BLOB_STORAGE_OPTIONS}
+# Most articles are a few kilobytes of text, kept in their rows; a page or a PDF is larger.
+ARCHIVE_INLINE_MAX_BYTES = int(os.environ.get("ARCHIVE_INLINE_MAX_BYTES", 64 * 1024))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "archive": {"BACKEND": BLOB_STORAGE, "OPTIONS": BLOB_STORAGE_OPTIONS},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -402,9 +419,8 @@ QUOTES_PER_PAGE = 25
 
 # Downloads (quotes/views/downloads.py): a selection of at most EXPORT_DIRECT_MAX_ROWS quotes and
 # printings streams back at once, well within a web worker's timeout; a larger one is written
-# by a task into EXPORT_DIR (shared by web and worker hosts) and kept EXPORT_KEEP_HOURS.
+# by a task into the "archive" storage (BLOB_DIR) and kept EXPORT_KEEP_HOURS.
 EXPORT_DIRECT_MAX_ROWS = int(os.environ.get("EXPORT_DIRECT_MAX_ROWS", 20_000))
-EXPORT_DIR = Path(os.environ.get("EXPORT_DIR", BASE_DIR / "var" / "exports"))
 EXPORT_KEEP_HOURS = int(os.environ.get("EXPORT_KEEP_HOURS", 72))
 # The space the stored export files may take together: past it, finishing an export deletes
 # the oldest files (quotes.export_files.drop_exports_over_budget), whose links then answer 410.

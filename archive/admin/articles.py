@@ -8,13 +8,13 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.db.models.functions import Length
 from django.http import HttpResponseRedirect
 from django.template.defaultfilters import linebreaksbr
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.timezone import localtime
 
+from ..blobs import BlobError
 from ..capture import CaptureRefused
 from ..forms import ArticleAddForm, ArticlePreviewForm, WebURLField
 from ..models import Article, Capture
@@ -54,7 +54,7 @@ class ArticleAdmin(BackgroundImportMixin, HistoryAdmin):
     fieldsets = [
         (None, {"fields": ["title", "outlet", "url", "published", "note"]}),
         ("Source", {"fields": ["body", "raw_source", "raw_format", "source_file"]}),
-        ("Archive", {"fields": ["sha256", "archived_at"]}),
+        ("Archive", {"fields": ["sha256", "raw_size", "raw_key", "archived_at"]}),
         ("Captures", {"fields": ["capture_list"]}),
     ]
     readonly_fields = [
@@ -63,6 +63,8 @@ class ArticleAdmin(BackgroundImportMixin, HistoryAdmin):
         "raw_format",
         "source_file",
         "sha256",
+        "raw_size",
+        "raw_key",
         "archived_at",
         "capture_list",
     ]
@@ -94,7 +96,10 @@ class ArticleAdmin(BackgroundImportMixin, HistoryAdmin):
 
     @admin.display(description="raw source")
     def raw_source(self, article):
-        raw = bytes(article.raw or b"")
+        try:
+            raw = article.read_raw()
+        except BlobError as exc:
+            return format_html("<p>The raw source cannot be read: {}</p>", str(exc))
         text = raw.decode("utf-8", errors="replace")
         note = ""
         if len(text) > RAW_PREVIEW_CHARS:
@@ -112,11 +117,7 @@ class ArticleAdmin(BackgroundImportMixin, HistoryAdmin):
     def capture_list(self, article):
         """Each fetch of the article's page, newest first: its state, and for one that holds a
         WARC the replay and the file."""
-        captures = (
-            article.captures.defer("warc", "body")
-            .annotate(warc_size=Length("warc"))
-            .order_by("-requested_at", "-pk")
-        )
+        captures = article.captures.defer("body").order_by("-requested_at", "-pk")
         rows = [
             (
                 reverse("admin:archive_capture_change", args=[capture.pk]),

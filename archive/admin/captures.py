@@ -7,7 +7,6 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.utils import flatten_fieldsets, unquote
 from django.core.exceptions import PermissionDenied
-from django.db.models.functions import Length
 from django.http import Http404, HttpResponseNotAllowed, HttpResponseRedirect
 from django.template.defaultfilters import filesizeformat, linebreaksbr
 from django.urls import path, reverse
@@ -74,7 +73,7 @@ class CaptureAdmin(admin.ModelAdmin):
             "What the server answered",
             {"fields": ["final_url", "status_code", "content_type", "archived_copy"]},
         ),
-        ("Fixity", {"fields": ["warc_sha256", "content_sha256", "task_id"]}),
+        ("Fixity", {"fields": ["warc_sha256", "warc_key", "content_sha256", "task_id"]}),
         ("Text", {"fields": ["text"]}),
     ]
     # Everything on a capture is a record of what happened: nothing is edited by hand.
@@ -87,8 +86,7 @@ class CaptureAdmin(admin.ModelAdmin):
             super()
             .get_queryset(request)
             .select_related("article", "requested_by")
-            .defer("warc", "body", "article__body", "article__raw")
-            .annotate(warc_size=Length("warc"))
+            .defer("body", "article__body", "article__raw")
         )
 
     def get_urls(self):
@@ -291,9 +289,9 @@ def state_line(capture):
 
 def archived_copy_links(capture):
     """Links to a capture's replay and its WARC file (with the file's size), or nothing."""
-    if not capture.warc_sha256:
+    if not capture.has_warc:
         return ""
-    size = getattr(capture, "warc_size", None)
+    size = capture.warc_size
     return format_html(
         ' — <a href="{}" target="_blank" rel="noopener noreferrer">View the page as captured'
         '</a> · <a href="{}">Download the WARC</a>{}',

@@ -285,6 +285,7 @@ class SyntheticArchive:
                         published, datetime.time(12), tzinfo=datetime.UTC
                     ),
                     "raw_format": Article.Format.TEXT,
+                    "raw_key": "",  # short texts, kept in their rows (raw_size in _bodies)
                 }
             )
         self.tables[Article] = rows
@@ -501,6 +502,7 @@ class SyntheticArchive:
             raw = body.encode()
             article["body"] = body
             article["raw"] = raw
+            article["raw_size"] = len(raw)
             article["sha256"] = hashlib.sha256(raw).hexdigest()
         del self.printed_in
 

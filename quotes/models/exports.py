@@ -35,6 +35,15 @@ class Export(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     rows = models.PositiveIntegerField(null=True, blank=True)
     size = models.PositiveBigIntegerField(null=True, blank=True)
+    # The finished file, a blob in the "archive" storage (archive.blobs), by its SHA-256.
+    sha256 = models.CharField("SHA-256", max_length=64, blank=True, editable=False)
+    key = models.CharField(
+        "file's key",
+        max_length=200,
+        blank=True,
+        editable=False,
+        help_text="Where the file is stored.",
+    )
     error = models.CharField(max_length=500, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -236,9 +236,9 @@ class ArticleDetailView(DetailView):
         )
         # Newest first; the WARCs and texts stay in the database (they can be megabytes).
         captures = (
-            self.object.captures.filter(state="done", warc__isnull=False)
-            .exclude(warc_sha256="")
-            .defer("warc", "body")
+            self.object.captures.filter(state="done")
+            .exclude(warc_key="")
+            .defer("body")
             .order_by("-captured_at", "-requested_at", "-pk")
         )
         original = self.object.url

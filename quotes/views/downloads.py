@@ -22,10 +22,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
+from archive.blobs import BlobMissing
 from verbatim.ratelimit import client_network
 
 from .. import absolute_urls
-from ..export_files import PENDING, ExportInProgress, export_path, export_query
+from ..export_files import PENDING, ExportInProgress, export_query, open_export
 from ..exporting import CONTENT_TYPES, blocks, filtered_quotes, is_small
 from ..models import Export
 from ..tasks import export_quotes_file
@@ -203,7 +204,7 @@ def export_status(request, token):
 
 
 def export_file(request, token):
-    """/exports/<token>/file: a ready export's file, streamed from disk."""
+    """/exports/<token>/file: a ready export's file, streamed from the storage."""
     job = get_object_or_404(Export, token=token, status=Export.Status.READY)
     gone = HttpResponse(
         "This export has expired. Ask for it again from the quote list.\n",
@@ -215,8 +216,8 @@ def export_file(request, token):
     try:
         # Opened, not tested first: the disk budget may delete the file at any moment
         # (quotes.export_files.drop_exports_over_budget); once open, it reads to the end.
-        file = open(export_path(job), "rb")  # noqa: SIM115 (FileResponse closes it)
-    except FileNotFoundError:
+        file = open_export(job)
+    except BlobMissing:
         return gone
     return FileResponse(
         file,

@@ -8,6 +8,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_safe
 from warcio.exceptions import ArchiveLoadFailed
 
+from archive.blobs import BlobError
 from archive.models import Capture
 from archive.warc import replay_response
 
@@ -34,10 +35,15 @@ WARC_CONTENT_TYPE = "application/gzip"
 UNKNOWN_CONTENT_TYPE = "application/octet-stream"
 
 
+# What a replay reads of a capture: where its WARC is and what it hashes to, and the memento's
+# original and moment.
+REPLAYED = ("pk", "warc_key", "warc_sha256", "url", "captured_at", "requested_at", "article__url")
+
+
 def visible_captures(user):
     """Captures with a WARC that `user` may open: staff any, everyone else a finished capture
     of a public article."""
-    captures = Capture.objects.exclude(warc=None)
+    captures = Capture.objects.exclude(warc_key="")
     if user.is_staff:
         return captures
     return captures.filter(state=Capture.State.DONE, article__in=public.articles())
@@ -48,7 +54,7 @@ def archived_response(capture):
     service reads it back; Http404 when there is none or the file cannot be read."""
     try:
         return replay_response(capture)
-    except (LookupError, ArchiveLoadFailed):
+    except (LookupError, ArchiveLoadFailed):  # archive.blobs.BlobError among them
         raise Http404("This capture holds no page that can be replayed.") from None
 
 
@@ -72,9 +78,7 @@ def replay(request, pk):
     """The captured page's bytes under the archive's own address, with the content type they
     were served with, sandboxed so that no script runs and nothing is fetched from the web."""
     capture = get_object_or_404(
-        visible_captures(request.user)
-        .select_related("article")
-        .only("pk", "warc", "url", "captured_at", "requested_at", "article__url"),
+        visible_captures(request.user).select_related("article").only(*REPLAYED),
         pk=pk,
     )
     _status, headers, body = archived_response(capture)
@@ -109,9 +113,7 @@ def replay_page(request, pk):
     The captured bytes are never touched; the same captures answer as the replay's (404
     otherwise)."""
     capture = get_object_or_404(
-        visible_captures(request.user)
-        .select_related("article")
-        .only("pk", "warc", "url", "captured_at", "requested_at", "article__url"),
+        visible_captures(request.user).select_related("article").only(*REPLAYED),
         pk=pk,
     )
     archived_response(capture)
@@ -131,8 +133,13 @@ def replay_page(request, pk):
 def warc_download(request, pk):
     """The capture's WARC file exactly as stored (gzipped records), to keep or replay
     elsewhere."""
-    capture = get_object_or_404(visible_captures(request.user).only("pk", "warc"), pk=pk)
-    data = bytes(capture.warc)
+    capture = get_object_or_404(
+        visible_captures(request.user).only("pk", "warc_key", "warc_sha256"), pk=pk
+    )
+    try:
+        data = capture.read_warc()
+    except BlobError:
+        raise Http404("This capture's WARC cannot be read.") from None
     response = HttpResponse(data, content_type=WARC_CONTENT_TYPE)
     response["Content-Disposition"] = (
         f'attachment; filename="verbatim-capture-{capture.pk}.warc.gz"'

@@ -81,7 +81,7 @@ def test_pasted_text_is_archived_and_its_quotes_listed(admin_client, extraction)
     assert article.title == "Pier to reopen"
     assert article.outlet.name == "Kustkrant"
     assert str(article.published) == "2031-04-02"
-    assert bytes(article.raw) == PIER.encode()
+    assert article.read_raw() == PIER.encode()
 
     quote = Quote.objects.get()
     assert quote.status == Quote.Status.SUGGESTED
@@ -102,7 +102,7 @@ def test_uploaded_txt_file_is_archived(admin_client, extraction):
 
     assert response.status_code == 302
     article = Article.objects.get()
-    assert bytes(article.raw) == raw
+    assert article.read_raw() == raw
     assert article.source_file == "pier.txt"
     assert article.raw_format == Article.Format.TEXT
     assert "Ilse Vantongeren" in change_page(admin_client, article).content.decode()

@@ -3,6 +3,7 @@ when small, written by a background task (with a status page) when large."""
 
 import csv
 import datetime
+import hashlib
 import io
 import json
 
@@ -223,11 +224,10 @@ DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUE
 
 
 @pytest.fixture
-def background(settings, tmp_path):
+def background(settings):
     """Exports of more than two quotes or printings go to the background, through the
-    database task queue production uses, into a scratch folder."""
+    database task queue production uses, into the test's own storage (blob_dir)."""
     settings.EXPORT_DIRECT_MAX_ROWS = 2
-    settings.EXPORT_DIR = tmp_path / "exports"
     settings.TASKS = DATABASE_TASKS
     return settings
 
@@ -254,7 +254,7 @@ def test_export_at_the_limit_answers_directly_with_every_row(client, archive, se
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("extension", ["csv", "jsonl"])
 def test_large_export_is_written_in_the_background_with_every_row(
-    client, archive, background, extension
+    client, archive, background, blob_dir, extension
 ):
     """Over the limit, the researcher is sent (303) to a status page that says the export is
     queued and reloads itself; a worker writes the file; the page then links it, and the file
@@ -286,6 +286,11 @@ def test_large_export_is_written_in_the_background_with_every_row(
     assert download.status_code == 200
     assert download["Content-Disposition"].startswith('attachment; filename="verbatim-quotes-')
     body = b"".join(download.streaming_content).decode()
+    # Kept in the archive's storage under its SHA-256, which its row records.
+    export.refresh_from_db()
+    assert export.sha256 == hashlib.sha256(body.encode()).hexdigest()
+    assert export.key.endswith(export.sha256) and export.size == len(body.encode())
+    assert (blob_dir / export.key).read_bytes() == body.encode()
 
     settings.EXPORT_DIRECT_MAX_ROWS = 1000
     direct = content(client.get(f"/quotes/export.{extension}?from=2031-01-01"))
@@ -323,8 +328,14 @@ def test_failed_export_is_shown_as_failed(client, archive, background, tmp_path)
     """An export whose file cannot be written says so on its status page, which stops
     reloading, and offers no file."""
     blocked = tmp_path / "not-a-folder"
-    blocked.write_text("a file where the export folder should be")
-    background.EXPORT_DIR = blocked
+    blocked.write_text("a file where the storage's folder should be")
+    background.STORAGES = {
+        **background.STORAGES,
+        "archive": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": str(blocked)},
+        },
+    }
     location = client.get("/quotes/export.csv")["Location"]
     run_worker()
     page = client.get(location)
@@ -341,13 +352,13 @@ def test_failed_export_is_shown_as_failed(client, archive, background, tmp_path)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_expired_exports_are_gone_and_cleaned_up(client, archive, background):
+def test_expired_exports_are_gone_and_cleaned_up(client, archive, background, blob_dir):
     """Past its expiry an export's page answers 410, and the next export task deletes it
     and its file."""
     location = client.get("/quotes/export.csv")["Location"]
     run_worker()
     old = Export.objects.get()
-    path = background.EXPORT_DIR / old.file_name
+    path = blob_dir / old.key
     assert path.exists()
     Export.objects.filter(pk=old.pk).update(expires_at=timezone.now() - datetime.timedelta(1))
     assert client.get(location).status_code == 410

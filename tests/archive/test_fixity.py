@@ -70,7 +70,7 @@ def test_an_article_built_with_a_stored_pk_cannot_overwrite_it(archived):
         pk=article.pk, body="Forged.", raw=b"Forged.", sha256=Article.digest(b"Forged.")
     )
 
-    with pytest.raises(FixityError, match="raw, sha256 cannot be changed"):
+    with pytest.raises(FixityError, match="raw, sha256, raw_size cannot be changed"):
         forged.save()
 
     assert stored(article)[0] == RAW

@@ -15,12 +15,12 @@ def snapshot() -> str:
         {
             "rows": {model._meta.label: model._base_manager.count() for model in apps.get_models()},
             "raw": sorted(
-                [article.sha256, hashlib.sha256(bytes(article.raw)).hexdigest()]
-                for article in Article.objects.only("sha256", "raw")
+                [article.sha256, hashlib.sha256(article.read_raw()).hexdigest()]
+                for article in Article.objects.only("sha256", "raw", "raw_key")
             ),
             "warcs": sorted(
-                [capture.url, capture.warc_sha256, hashlib.sha256(bytes(capture.warc)).hexdigest()]
-                for capture in Capture.objects.exclude(warc=None)
+                [capture.url, capture.warc_sha256, hashlib.sha256(capture.read_warc()).hexdigest()]
+                for capture in Capture.objects.exclude(warc_key="")
             ),
         },
         sort_keys=True,

@@ -31,16 +31,22 @@ from .snapshot import snapshot
 ROOT = Path(__file__).resolve().parents[2]
 SITE = "https://verbatim.example"
 WROTE = re.compile(
-    r"Wrote (?P<path>\S+) \((PostgreSQL custom-format dump|SQLite database) of \S+, "
-    r"(?P<size>[\d,]+) bytes\), SHA-256 (?P<sha>[0-9a-f]{64})"
+    r"Wrote (?P<path>\S+) \((PostgreSQL custom-format dump|SQLite database) of \S+ and "
+    r"(?P<files>[\d,]+) stored files, (?P<size>[\d,]+) bytes\), SHA-256 (?P<sha>[0-9a-f]{64})"
 )
 
 pytestmark = pytest.mark.django_db
 
 
-def manage(database_url, *arguments):
-    """`python manage.py ARGUMENTS` on another database, as an operator runs it."""
-    env = {**os.environ, "VERBATIM_DEV": "1", "DATABASE_URL": database_url}
+def manage(database_url, *arguments, blob_dir):
+    """`python manage.py ARGUMENTS` on another database and storage folder, as an operator
+    runs it."""
+    env = {
+        **os.environ,
+        "VERBATIM_DEV": "1",
+        "DATABASE_URL": database_url,
+        "BLOB_DIR": str(blob_dir),
+    }
     return subprocess.run(  # noqa: S603 - our own interpreter and manage.py
         [sys.executable, "manage.py", *arguments],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False,
@@ -49,15 +55,18 @@ def manage(database_url, *arguments):
 
 @pytest.fixture
 def small_archive(settings, httpserver):
-    """The fictional demo articles, published; a page captured from the web (with its WARC);
-    one quote withdrawn."""
+    """The fictional demo articles, published, the longer ones' raw sources kept as blobs; a
+    page captured from the web (with its WARC); one quote withdrawn."""
+    settings.ARCHIVE_INLINE_MAX_BYTES = 1000
     settings.TASKS = IMMEDIATE
     settings.CAPTURE_ALLOW_PRIVATE = True
     call_command(
         "import_articles", str(ROOT / "demo" / "articles"), publish=True, stderr=StringIO()
     )
     capture = request_capture(serve(httpserver, "/news/bridge", article_page()), publish=True)
-    assert capture.warc and capture.article_id
+    assert capture.has_warc and capture.article_id
+    assert Article.objects.exclude(raw_key="").exists()
+    assert Article.objects.filter(raw_key="").exists()
     withdraw(
         Quote.objects.filter(status=Quote.Status.PUBLISHED).order_by("pk").first(),
         reason=Quote.WithdrawalReason.LEGAL,
@@ -105,7 +114,9 @@ def backup(path, *options):
 
 # The archive is committed, so that pg_dump (another process) sees it.
 @pytest.mark.django_db(transaction=True)
-def test_a_restored_backup_exports_the_same_quotes(small_archive, fresh_database, tmp_path):
+def test_a_restored_backup_exports_the_same_quotes(
+    small_archive, fresh_database, tmp_path, blob_dir
+):
     """Back up the archive, restore it into a new database: `export_quotes --all` there is
     byte for byte the one from the original, every table has as many rows, and every raw
     source and WARC has its hash; restore reports the migrations and the fixity check."""
@@ -124,22 +135,32 @@ def test_a_restored_backup_exports_the_same_quotes(small_archive, fresh_database
     assert int(wrote["size"].replace(",", "")) == len(data)
     assert not path.with_name(path.name + ".partial").exists()
 
-    restored = manage(fresh_database, "restore", str(path))
+    # Into an empty storage folder: the WARC and every stored file come from the backup.
+    elsewhere = tmp_path / "restored-blobs"
+    restored = manage(fresh_database, "restore", str(path), blob_dir=elsewhere)
     assert restored.returncode == 0, restored.stderr
     assert f"SHA-256 {wrote['sha']}" in restored.stdout
+    assert f"Restored {wrote['files']} stored files into the archive's storage" in restored.stdout
+    stored = sorted(str(p.relative_to(blob_dir)) for p in blob_dir.rglob("*") if p.is_file())
+    assert stored and int(wrote["files"]) == len(stored)
+    for key in stored:
+        assert (elsewhere / key).read_bytes() == (blob_dir / key).read_bytes()
     assert "No migrations to apply." in restored.stdout
-    assert f"Checked {Article.objects.count()} articles: all hashes match" in restored.stdout
+    assert f"Checked {Article.objects.count()} articles and 1 WARC: all hashes match" in (
+        restored.stdout
+    )
 
     after = tmp_path / "after.jsonl"
     exported = manage(
-        fresh_database, "export_quotes", "--all", "-o", str(after), "--site-url", SITE
-    )
+        fresh_database, "export_quotes", "--all", "-o", str(after), "--site-url", SITE,
+        blob_dir=elsewhere,
+    )  # fmt: skip
     assert exported.returncode == 0, exported.stderr
     assert after.read_bytes() == before.read_bytes()
 
     read = manage(
         fresh_database, "shell", "--no-imports", "-c",
-        "from tests.backup.snapshot import snapshot; print(snapshot())",
+        "from tests.backup.snapshot import snapshot; print(snapshot())", blob_dir=elsewhere,
     )  # fmt: skip
     assert read.returncode == 0, read.stderr
     assert json.loads(read.stdout) == json.loads(original)

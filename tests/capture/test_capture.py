@@ -54,8 +54,8 @@ def test_page_archived_with_its_metadata(httpserver, settings):
     assert (capture.final_url, capture.status_code) == (url, 200)
     assert capture.content_type == "text/html; charset=utf-8"
     assert capture.body == article.body
-    assert capture.content_sha256 == article.sha256 == Article.digest(bytes(article.raw))
-    assert capture.warc and capture.warc_sha256
+    assert capture.content_sha256 == article.sha256 == Article.digest(article.read_raw())
+    assert capture.has_warc and capture.warc_sha256
     assert capture.attempts == 1 and capture.task_id
     assert outcome(capture) == f"archived as article {article.pk}"
     request = httpserver.log[0][0]
@@ -119,7 +119,7 @@ def test_charset_from_meta(httpserver):
     assert capture.state == Capture.State.DONE, capture.reason
     assert "іржу в кожному другому болті" in capture.article.body
     assert capture.article.title == "Міст закриють"
-    assert bytes(capture.article.raw) == raw
+    assert capture.article.read_raw() == raw
 
 
 def test_charset_from_header(httpserver):
@@ -158,7 +158,7 @@ def test_gzip_body_is_stored_decoded(httpserver):
     )
     capture = request_capture(url)
     assert capture.state == Capture.State.DONE, capture.reason
-    assert bytes(capture.article.raw) == page
+    assert capture.article.read_raw() == page
     assert capture.content_sha256 == Article.digest(page)
     assert "gzip" in httpserver.log[0][0].headers["Accept-Encoding"]
 
@@ -173,7 +173,7 @@ def test_same_page_twice_is_one_article(httpserver):
     assert second.article == first.article
     assert Article.objects.count() == 1
     assert Outlet.objects.count() == 1
-    assert second.warc and second.warc_sha256
+    assert second.has_warc and second.warc_sha256
     assert second.body == first.body
     assert outcome(second) == f"already archived (article {first.article.pk})"
 
@@ -196,7 +196,7 @@ def test_changed_page_is_a_new_version(httpserver):
     url = httpserver.url_for("/news/bridge")
     first = request_capture(url)
     article = Article.objects.get()
-    raw, sha256, body = bytes(article.raw), article.sha256, article.body
+    raw, sha256, body = article.read_raw(), article.sha256, article.body
 
     second = request_capture(url)
     assert second.state == Capture.State.DONE, second.reason
@@ -205,7 +205,7 @@ def test_changed_page_is_a_new_version(httpserver):
     assert second.content_sha256 != sha256
     assert outcome(second) == f"new version of article {article.pk}"
     article.refresh_from_db()
-    assert (bytes(article.raw), article.sha256, article.body) == (raw, sha256, body)
+    assert (article.read_raw(), article.sha256, article.body) == (raw, sha256, body)
     assert Article.objects.count() == 1
 
     third = request_capture(url)
@@ -240,10 +240,10 @@ def test_uploaded_article_is_found_by_its_bytes(httpserver):
 def test_running_a_capture_twice_archives_once(httpserver):
     """run_capture leaves a finished capture as it is."""
     capture = request_capture(serve(httpserver, "/news/bridge", article_page()))
-    warc = bytes(capture.warc)
+    warc = capture.read_warc()
     assert run_capture(capture.pk).warc_sha256 == capture.warc_sha256
     capture.refresh_from_db()
-    assert bytes(capture.warc) == warc
+    assert capture.read_warc() == warc
     assert Article.objects.count() == 1
     assert len(httpserver.log) == 1
 
@@ -268,7 +268,7 @@ def test_pdf_with_text_is_archived(httpserver):
     assert capture.state == Capture.State.DONE, capture.reason
     article = capture.article
     assert article.raw_format == Article.Format.PDF
-    assert bytes(article.raw) == pdf
+    assert article.read_raw() == pdf
     assert "rust in every second bolt" in article.body
     assert article.title == "Lowmarsh bridge repairs"
     assert article.author == "County roads office"
@@ -283,7 +283,7 @@ def test_pdf_without_text_is_kept_without_an_article(httpserver):
     assert capture.state == Capture.State.DONE
     assert capture.article is None
     assert capture.reason == "PDF with no extractable text"
-    assert capture.warc and capture.content_sha256
+    assert capture.has_warc and capture.content_sha256
     assert Article.objects.count() == 0
     assert outcome(capture) == "captured, no article: PDF with no extractable text"
 

@@ -70,5 +70,5 @@ def test_headers_sent_a_line_at_a_time_hit_the_deadline(trickling_headers, setti
     assert capture.state == Capture.State.FAILED
     assert capture.reason == "timed out after 1 seconds"
     assert elapsed < 2.5
-    assert capture.warc is None
+    assert not capture.has_warc
     assert Article.objects.count() == 0

@@ -20,7 +20,7 @@ def assert_failed(capture, reason):
     assert capture.state == Capture.State.FAILED
     assert capture.reason == reason
     assert capture.article is None
-    assert capture.warc is None and capture.warc_sha256 == ""
+    assert not capture.has_warc and capture.warc_sha256 == ""
     assert (capture.final_url, capture.status_code, capture.body) == ("", None, "")
     assert capture.captured_at is None
     assert Article.objects.count() == 0

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def records(capture):
     """Each record as (type, WARC headers, HTTP headers, raw payload, decoded payload)."""
     found = []
-    for record in ArchiveIterator(io.BytesIO(bytes(capture.warc))):
+    for record in ArchiveIterator(io.BytesIO(capture.read_warc())):
         raw = record.raw_stream.read()
         found.append((record.rec_type, record.rec_headers, record.http_headers, raw))
     return found
@@ -30,8 +30,8 @@ def test_request_response_and_metadata_records(httpserver, settings):
     url = serve(httpserver, "/news/bridge", page, headers={"X-Served-By": "lowmarsh-1"})
     capture = request_capture(url)
 
-    assert hashlib.sha256(bytes(capture.warc)).hexdigest() == capture.warc_sha256
-    assert bytes(capture.warc)[:2] == b"\x1f\x8b"  # gzipped, record by record
+    assert hashlib.sha256(capture.read_warc()).hexdigest() == capture.warc_sha256
+    assert capture.read_warc()[:2] == b"\x1f\x8b"  # gzipped, record by record
     found = records(capture)
     assert [kind for kind, *_ in found] == ["warcinfo", "request", "response", "metadata"]
 
@@ -109,3 +109,19 @@ def test_a_failed_capture_has_nothing_to_replay():
     capture = request_capture("http://nowhere.invalid/")
     with pytest.raises(LookupError):
         replay_response(capture)
+
+
+def test_the_warc_is_a_stored_file_named_by_its_hash(httpserver, settings, blob_dir):
+    """A capture's WARC is kept in the archive's storage, not in its row: the row has its
+    SHA-256, size and key, the key is made of the hash, and the page replays from the file."""
+    url = serve(httpserver, "/news/bridge", article_page())
+    capture = request_capture(url)
+
+    sha = capture.warc_sha256
+    assert capture.warc_key == f"sha256/{sha[:2]}/{sha[2:4]}/{sha}"
+    stored = (blob_dir / capture.warc_key).read_bytes()
+    assert capture.warc_size == len(stored)
+    assert hashlib.sha256(stored).hexdigest() == capture.warc_sha256
+    assert capture.read_warc() == stored
+    status, _, body = replay_response(capture)
+    assert status == 200 and b"Lowmarsh bridge to close for repairs" in body

@@ -64,7 +64,7 @@ def test_capture_wacz_holds_its_warc_index_and_page(client, captures):
         f'attachment; filename="verbatim-capture-{capture.pk}.wacz"'
     )
     files, lines = check_package(response.content)
-    assert files[f"archive/capture-{capture.pk}.warc.gz"] == bytes(capture.warc)
+    assert files[f"archive/capture-{capture.pk}.warc.gz"] == capture.read_warc()
     [response_line] = [line for line in lines if '"recordType"' not in line]
     block = json.loads(response_line.split(" ", 2)[2])
     assert (block["mime"], block["status"]) == ("text/html", "200")

@@ -35,6 +35,16 @@ def test_the_file_has_a_database_with_a_volume_and_healthcheck_and_a_migrate_ste
         assert SERVICES[name]["environment"]["VERBATIM_TASKS"] == "database"
 
 
+def test_every_app_service_mounts_the_stored_files_where_it_keeps_them():
+    """The stored files (WARCs, large raw sources, export files) are on one volume that every
+    service running the app mounts at BLOB_DIR: migrate moves bytes there, the worker writes
+    captures and exports, web serves them."""
+    assert "blobs" in COMPOSE["volumes"]
+    for name in APP:
+        folder = SERVICES[name]["environment"]["BLOB_DIR"]
+        assert f"blobs:{folder}" in SERVICES[name]["volumes"]
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -55,7 +55,7 @@ def test_url_archived_from_the_admin_replays_as_served(admin_client, httpserver)
     assert replay["Content-Security-Policy"] == POLICY
 
     warc = admin_client.get(reverse("quotes:capture-warc", args=[capture.pk]))
-    assert warc.content == bytes(capture.warc)
+    assert warc.content == capture.read_warc()
 
 
 def test_failed_capture_retried_from_its_page(admin_client, httpserver):

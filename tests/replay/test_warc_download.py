@@ -27,13 +27,13 @@ def test_download_is_the_stored_warc_byte_for_byte(client, public_capture):
     response = client.get(url)
 
     assert response.status_code == 200
-    assert response.content == bytes(public_capture.warc)
+    assert response.content == public_capture.read_warc()
     assert response["Content-Type"] == "application/gzip"
     assert "Content-Encoding" not in response
     assert response["Content-Disposition"] == (
         f'attachment; filename="verbatim-capture-{public_capture.pk}.warc.gz"'
     )
-    assert response["Content-Length"] == str(len(bytes(public_capture.warc)))
+    assert response["Content-Length"] == str(len(public_capture.read_warc()))
 
 
 def test_downloaded_file_reads_back_with_warcio(client, public_capture):
@@ -61,7 +61,7 @@ def test_capture_of_an_unpublished_article_is_not_downloadable(client, hidden_ca
 def test_staff_may_download_any_capture(staff_client, hidden_capture):
     response = staff_client.get(warc_url(hidden_capture))
     assert response.status_code == 200
-    assert response.content == bytes(hidden_capture.warc)
+    assert response.content == hidden_capture.read_warc()
 
 
 def test_capture_without_a_warc_is_not_found(staff_client, public_article):
@@ -73,3 +73,19 @@ def test_capture_without_a_warc_is_not_found(staff_client, public_article):
 
 def test_download_only_answers_reads(client, public_capture):
     assert client.post(warc_url(public_capture)).status_code == 405
+
+
+def test_a_missing_warc_is_not_found_rather_than_served(
+    client, public_capture, blob_dir, no_page_cache
+):
+    """A WARC gone from the storage is a 404 for its download and its replay."""
+    assert client.get(f"/archive/captures/{public_capture.pk}.warc.gz").status_code == 200
+    (blob_dir / public_capture.warc_key).unlink()
+    assert client.get(f"/archive/captures/{public_capture.pk}.warc.gz").status_code == 404
+    assert client.get(f"/archive/captures/{public_capture.pk}/replay/").status_code == 404
+
+
+def test_a_changed_warc_is_not_served(client, public_capture, blob_dir, no_page_cache):
+    """A WARC whose bytes no longer hash to the capture's SHA-256 is never served."""
+    (blob_dir / public_capture.warc_key).write_bytes(b"other bytes")
+    assert client.get(f"/archive/captures/{public_capture.pk}.warc.gz").status_code == 404

@@ -9,6 +9,7 @@ from django.utils import timezone
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from archive import blobs
 from archive.models import Capture
 
 PAGE = b"""<!doctype html>
@@ -70,7 +71,10 @@ def make_capture(
     url = url or (article.url if article is not None else "https://news.test/page")
     if "warc" not in fields:
         fields["warc"] = warc_bytes(url, page, content_type=content_type, headers=headers)
-    warc = fields["warc"]
+    warc = fields.pop("warc")
+    if warc is not None:
+        blob = blobs.put(warc)
+        fields = {"warc_key": blob.key, "warc_size": blob.size, **fields}
     return Capture.objects.create(
         **{
             "url": url,

@@ -33,11 +33,10 @@ def outlets():
 
 
 @pytest.fixture
-def background(settings, tmp_path):
+def background(settings):
     """Every download goes to the background, through the database task queue production
-    uses, into a scratch folder."""
+    uses, into the test's own storage (blob_dir)."""
     settings.EXPORT_DIRECT_MAX_ROWS = 0
-    settings.EXPORT_DIR = tmp_path / "exports"
     settings.TASKS = DATABASE_TASKS
     return settings
 
@@ -97,7 +96,7 @@ def test_one_address_waits_for_its_export_before_starting_another(client, outlet
 
 @pytest.mark.django_db(transaction=True)
 def test_finishing_an_export_drops_the_oldest_files_beyond_the_disk_budget(
-    client, outlets, background
+    client, outlets, background, blob_dir
 ):
     """When a new file takes the stored exports past EXPORT_DISK_BUDGET_BYTES, the oldest
     are deleted; their pages and links answer 410 saying so, and the newer files download."""
@@ -107,11 +106,12 @@ def test_finishing_an_export_drops_the_oldest_files_beyond_the_disk_budget(
     run_worker()
     oldest, kept = Export.objects.order_by("created_at")
     background.EXPORT_DISK_BUDGET_BYTES = oldest.size + kept.size
+    assert (blob_dir / oldest.key).exists()
 
     third = get(client, f"/quotes/export.csv?outlet={outlets[1].slug}")["Location"]
     run_worker()
 
-    assert not (background.EXPORT_DIR / oldest.file_name).exists()
+    assert not (blob_dir / oldest.key).exists()
     page = client.get(everything)
     assert page.status_code == 410
     assert "no longer kept" in page.content.decode()

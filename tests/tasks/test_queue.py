@@ -122,7 +122,7 @@ def test_import_queue_carries_bytes_and_metadata_to_the_worker(
 
     assert [t.status for t in done] == [TaskResultStatus.SUCCESSFUL] * 2
     old = Article.objects.get(source_file="old.txt")
-    assert bytes(old.raw) == OLD and old.sha256 == Article.digest(OLD)
+    assert old.read_raw() == OLD and old.sha256 == Article.digest(OLD)
     assert "Caf\u00e9 Noord" in old.body
     pier = Article.objects.get(source_file="pier.txt")
     assert (pier.outlet.name, pier.url, pier.title, str(pier.published)) == (

@@ -1,15 +1,24 @@
-"""python manage.py backup PATH [--force] : the whole database (articles with their raw
-sources, captures with their WARCs, quotes, history) in one file."""
+"""python manage.py backup PATH [--force] : the whole archive in one file, a tar of the
+database (articles, captures, quotes, history) and of every stored file (WARCs, raw sources
+kept as blobs, export files: archive.blobs)."""
 
 import hashlib
 import os
 import shutil
 import sqlite3
 import subprocess  # noqa: S404 - runs pg_dump, with arguments we build, never a shell
+import tarfile
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, connection
+
+from archive import blobs
+
+# The backup's members: the database, by the vendor it was made on, then each stored file
+# under BLOBS and its key.
+DATABASE_MEMBERS = {"postgresql": "database.pgdump", "sqlite": "database.sqlite3"}
+BLOBS = "blobs/"
 
 # Environment variables libpq reads for the connection options dj-database-url passes on.
 LIBPQ_OPTIONS = {
@@ -22,10 +31,11 @@ LIBPQ_OPTIONS = {
 
 class Command(BaseCommand):
     help = (
-        "Write the whole database to PATH: on PostgreSQL a pg_dump custom-format dump, on "
-        "SQLite a copy made with SQLite's online backup API. Everything Verbatim keeps is in "
-        "the database (raw sources, captures and their WARCs, history), so this one file is "
-        "the backup. Restore it with `restore PATH`."
+        "Write the whole archive to PATH, a tar file of the database (on PostgreSQL a "
+        "pg_dump custom-format dump, on SQLite a copy made with SQLite's online backup API) "
+        "and of every file in the archive's storage (WARCs, large raw sources, export files). "
+        "Everything Verbatim keeps is in one or the other, so this one file is the backup. "
+        "Restore it with `restore PATH`."
     )
 
     def add_arguments(self, parser):
@@ -43,27 +53,72 @@ class Command(BaseCommand):
         check_reachable()
         # Written beside PATH and renamed at the end, so PATH is never a half-written backup.
         partial = path.with_name(path.name + ".partial")
+        dump = path.with_name(path.name + ".partial-database")
         partial.unlink(missing_ok=True)
+        dump.unlink(missing_ok=True)
         try:
-            create_private(partial)
+            create_private(dump)
             if connection.vendor == "postgresql":
                 kind = "PostgreSQL custom-format dump"
-                pg_dump(partial)
+                pg_dump(dump)
             elif connection.vendor == "sqlite":
                 kind = "SQLite database"
-                sqlite_backup(partial)
+                sqlite_backup(dump)
             else:
                 raise CommandError(f"no backup method for {connection.vendor} databases")
-            with partial.open("rb") as written:
-                os.fsync(written.fileno())
+            # The stored files after the database: the archive never deletes one, so every
+            # file the dump's rows name is there (an export's may have expired since).
+            create_private(partial)
+            with partial.open("wb") as out:
+                with tarfile.open(fileobj=out, mode="w", format=tarfile.PAX_FORMAT) as tar:
+                    add_member(
+                        tar,
+                        DATABASE_MEMBERS[connection.vendor],
+                        dump.stat().st_size,
+                        dump.open("rb"),
+                    )
+                    files = add_blobs(tar)
+                out.flush()
+                os.fsync(out.fileno())
             os.replace(partial, path)
         finally:
             partial.unlink(missing_ok=True)
+            dump.unlink(missing_ok=True)
         size = path.stat().st_size
         self.stdout.write(
-            f"Wrote {path} ({kind} of {database_name()}, {size:,} bytes), "
-            f"SHA-256 {file_sha256(path)}"
+            f"Wrote {path} ({kind} of {database_name()} and {files:,} stored files, "
+            f"{size:,} bytes), SHA-256 {file_sha256(path)}"
         )
+
+
+def add_member(tar: tarfile.TarFile, name: str, size: int, file) -> None:
+    """Add the open `file` to `tar` as `name`, owned by nobody in particular, and close it."""
+    info = tarfile.TarInfo(name)
+    info.size, info.mode = size, 0o600
+    with file:
+        tar.addfile(info, file)
+
+
+def add_blobs(tar: tarfile.TarFile) -> int:
+    """Add every file in the archive's storage to `tar` under BLOBS; how many."""
+    store = blobs.storage()
+    count = 0
+    for key in stored_keys(store):
+        add_member(tar, BLOBS + key, store.size(key), store.open(key, "rb"))
+        count += 1
+    return count
+
+
+def stored_keys(store, folder: str = ""):
+    """The key of every file in the storage `store`, under `folder`, folder by folder."""
+    try:
+        folders, files = store.listdir(folder)
+    except FileNotFoundError:  # nothing stored yet
+        return
+    for name in sorted(files):
+        yield f"{folder}/{name}" if folder else name
+    for name in sorted(folders):
+        yield from stored_keys(store, f"{folder}/{name}" if folder else name)
 
 
 def create_private(path: Path):

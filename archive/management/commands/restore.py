@@ -1,8 +1,12 @@
-"""python manage.py restore PATH : a backup written by `backup` into an empty database, then
-the newer migrations and a fixity check."""
+"""python manage.py restore PATH : a backup written by `backup` into an empty database and
+the archive's storage, then the newer migrations and a fixity check."""
 
+import contextlib
+import hashlib
 import re
 import sqlite3
+import tarfile
+import tempfile
 from pathlib import Path
 from urllib.parse import quote
 
@@ -11,7 +15,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from psycopg.conninfo import make_conninfo
 
+from archive import blobs
 from archive.management.commands.backup import (
+    BLOBS,
+    DATABASE_MEMBERS,
     check_reachable,
     database_name,
     file_sha256,
@@ -28,8 +35,11 @@ MIGRATIONS_TABLE = re.compile(r"\bTABLE \S+ django_migrations\b")
 class Command(BaseCommand):
     help = (
         "Restore a backup written by `backup` into the configured database, which must be "
-        "empty (a new PostgreSQL database, or a SQLite file that does not exist yet), then "
-        "apply any migrations newer than the backup and check every article's SHA-256."
+        "empty (a new PostgreSQL database, or a SQLite file that does not exist yet), and its "
+        "stored files into the archive's storage; then apply any migrations newer than the "
+        "backup and check every raw source's and WARC's SHA-256. A backup made before the "
+        "stored files (a bare dump or SQLite file) is restored too, and its migrations move "
+        "the bytes out of the rows."
     )
 
     def add_arguments(self, parser):
@@ -39,11 +49,25 @@ class Command(BaseCommand):
         path = options["path"]
         if not path.is_file():
             raise CommandError(f"{path} is not a file")
-        made_on = vendor_of(path)
+        with contextlib.ExitStack() as stack:
+            database, tar = opened(path, stack)
+            self.restore(path, database, tar)
+        verbosity = options["verbosity"]
+        # A backup made by an older version gets the migrations written since.
+        call_command("migrate", interactive=False, verbosity=verbosity, stdout=self.stdout)
+        try:
+            call_command("verify_fixity", verbosity=verbosity, stdout=self.stdout)
+        except CommandError as exc:
+            raise CommandError(f"restored, but the fixity check failed: {exc}") from exc
+
+    def restore(self, path: Path, database: Path, tar: tarfile.TarFile | None):
+        """The database in the file `database` (from the backup `path`), then the stored
+        files in `tar`, if the backup has them."""
+        made_on = vendor_of(database)
         if made_on is None:
             raise CommandError(
-                f"{path} is not a backup written by `backup` (neither a pg_dump custom-format "
-                "dump nor a SQLite database)"
+                f"{path} is not a backup written by `backup` (neither a tar of one, nor a "
+                "pg_dump custom-format dump, nor a SQLite database)"
             )
         if made_on != connection.vendor:
             raise CommandError(
@@ -53,17 +77,13 @@ class Command(BaseCommand):
             )
         self.check_empty()
         if made_on == "postgresql":
-            pg_restore(path)
+            pg_restore(database)
         else:
-            sqlite_restore(path)
+            sqlite_restore(database)
         self.stdout.write(f"Restored {path} (SHA-256 {file_sha256(path)}) into {database_name()}")
-        verbosity = options["verbosity"]
-        # A backup made by an older version gets the migrations written since.
-        call_command("migrate", interactive=False, verbosity=verbosity, stdout=self.stdout)
-        try:
-            call_command("verify_fixity", verbosity=verbosity, stdout=self.stdout)
-        except CommandError as exc:
-            raise CommandError(f"restored, but the fixity check failed: {exc}") from exc
+        if tar is not None:
+            count = restore_blobs(tar)
+            self.stdout.write(f"Restored {count:,} stored files into the archive's storage")
 
     def check_empty(self):
         """Refuse a database that has any table: a restore never merges into, or replaces,
@@ -87,6 +107,43 @@ class Command(BaseCommand):
             f"the database {database_name()} is not empty ({len(tables)} tables): a backup is "
             f"restored only into an empty database; {how}"
         )
+
+
+def opened(path: Path, stack: contextlib.ExitStack) -> tuple[Path, tarfile.TarFile | None]:
+    """The database file of the backup `path` and its tar (None for a bare database file, as
+    `backup` wrote before stored files): a tar's database is copied out to a private
+    temporary folder, which `stack` removes."""
+    if vendor_of(path) or not tarfile.is_tarfile(path):
+        return path, None
+    tar = stack.enter_context(tarfile.open(path, mode="r:"))
+    member = next((m for m in tar if m.name in DATABASE_MEMBERS.values() and m.isfile()), None)
+    if member is None:
+        raise CommandError(f"{path} holds no database: not a backup written by `backup`")
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="verbatim-restore-")))
+    database = folder / member.name
+    with tar.extractfile(member) as source, database.open("wb") as copy:
+        while piece := source.read(blobs.CHUNK):
+            copy.write(piece)
+    return database, tar
+
+
+def restore_blobs(tar: tarfile.TarFile) -> int:
+    """Store every file under BLOBS in `tar`, each checked against the SHA-256 its key names
+    first; how many. A file the storage already holds is not written again."""
+    count = 0
+    for member in tar:
+        if not (member.isfile() and member.name.startswith(BLOBS)):
+            continue
+        key = member.name.removeprefix(BLOBS)
+        with tar.extractfile(member) as file:
+            digest = hashlib.file_digest(file, "sha256").hexdigest()
+            if blobs.key_for(digest) != key:
+                raise CommandError(
+                    f"the stored file {key} in the backup is damaged: its bytes hash to {digest}"
+                )
+            blobs.put_file(file)
+        count += 1
+    return count
 
 
 def vendor_of(path: Path) -> str | None:
