@@ -5,9 +5,7 @@ switch is VERBATIM_DEV=1 (set by `make serve` and by the test runner), which tur
 supplies a throwaway key and relaxes the HTTPS-only settings.
 """
 
-import json
 import os
-import re
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -15,30 +13,9 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from .environment import env_bool, env_json, env_list, env_rate
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name, default=False):
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name, default=""):
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
-# "120/min", "30/m", "1000/day": a number of requests per second, minute, hour or day, in the
-# form both DRF's throttles and django-ratelimit read.
-RATE = re.compile(r"\d+/(s|sec|second|m|min|minute|h|hour|d|day)")
-
-
-def env_rate(name, default):
-    value = os.environ.get(name, default).strip()
-    if not RATE.fullmatch(value):
-        raise ImproperlyConfigured(f"{name}={value!r} is not a rate such as 60/min or 1000/day.")
-    return value
 
 
 DEV = env_bool("VERBATIM_DEV")
@@ -164,8 +141,7 @@ TEMPLATES = [
     },
 ]
 
-# Django's, with plain inputs and selects made in Python rather than from three templates
-# each (verbatim/forms.py): the quote list's filters cost more than its rows.
+# Plain inputs and selects made in Python, not from templates each (verbatim/forms.py).
 FORM_RENDERER = "verbatim.forms.FormRenderer"
 
 WSGI_APPLICATION = "verbatim.wsgi.application"
@@ -238,10 +214,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # BLOB_STORAGE names with BLOB_STORAGE_OPTIONS (JSON), e.g. django-storages' S3.
 BLOB_DIR = Path(os.environ.get("BLOB_DIR", BASE_DIR / "var" / "blobs"))
 BLOB_STORAGE = os.environ.get("BLOB_STORAGE", "django.core.files.storage.FileSystemStorage")
-try:
-    BLOB_STORAGE_OPTIONS = json.loads(os.environ.get("BLOB_STORAGE_OPTIONS") or "{}")
-except ValueError as exc:
-    raise ImproperlyConfigured(f"BLOB_STORAGE_OPTIONS is not JSON: {exc}") from None
+BLOB_STORAGE_OPTIONS = env_json("BLOB_STORAGE_OPTIONS")
 if BLOB_STORAGE == "django.core.files.storage.FileSystemStorage":
     modes = {"file_permissions_mode": 0o640, "directory_permissions_mode": 0o750}
     BLOB_STORAGE_OPTIONS = {"location": str(BLOB_DIR), **modes, **BLOB_STORAGE_OPTIONS}
@@ -269,9 +242,8 @@ MAX_ARTICLE_TEXT_BYTES = int(os.environ.get("MAX_ARTICLE_TEXT_BYTES", 2 * 1024 *
 # The most quotations one article may hold: storing and linking them is what an import spends
 # its time on while it holds the import lock (about 2 ms each), so a longer one is refused.
 MAX_ARTICLE_QUOTATIONS = int(os.environ.get("MAX_ARTICLE_QUOTATIONS", 3000))
-# An article whose text is longer than this (characters) is archived from the admin by a
-# worker, with a page showing its progress, whatever VERBATIM_TASKS says: no request waits for
-# it (archive/admin/importing.py). About 250 quotations of a live blog, a second's import.
+# A longer text (characters) is archived from the admin by a worker whatever VERBATIM_TASKS
+# says, with a page showing its progress (archive/admin/importing.py).
 BACKGROUND_IMPORT_CHARS = int(os.environ.get("BACKGROUND_IMPORT_CHARS", 50_000))
 
 # Security: safe by default, relaxed only for local development over plain HTTP.
