@@ -8,12 +8,12 @@ is never overwritten with other bytes, and the archive never deletes one: conten
 the same bytes may be kept by several rows (docs/operations.md#stored-files)."""
 
 import hashlib
+import io
 import logging
 import tempfile
 from dataclasses import dataclass
 
 from django.core.files import File
-from django.core.files.base import ContentFile
 from django.core.files.storage import storages
 
 logger = logging.getLogger(__name__)
@@ -59,15 +59,12 @@ def sha256_of_key(key: str) -> str:
 
 def put(data: bytes) -> Blob:
     """Store `data` under its key, unless the storage already holds it there; its Blob."""
-    sha256 = hashlib.sha256(data).hexdigest()
-    blob = Blob(sha256=sha256, size=len(data), key=key_for(sha256))
-    _save(blob, lambda: ContentFile(data))
-    return blob
+    return put_file(io.BytesIO(data))
 
 
 def put_file(file) -> Blob:
-    """Store the contents of the open binary `file` (read from the start), as `put` does, read
-    a piece at a time."""
+    """Store the contents of the open binary `file` (read from the start), hashed and written
+    a piece at a time, unless the storage already holds them under their key; their Blob."""
     file.seek(0)
     digest, size = hashlib.sha256(), 0
     while piece := file.read(CHUNK):

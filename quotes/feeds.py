@@ -125,7 +125,7 @@ class UnitQuotesFeed(LatestQuotesFeed):
     """The newest published quotes of a unit's members."""
 
     def get_object(self, request, slug):
-        return public.public_or_404(public.units(), slug=slug)
+        return public.public_or_404(public.uncounted_units(), slug=slug)
 
     def title(self, unit):
         return f"Verbatim: quotes from {unit.name}"
@@ -144,7 +144,7 @@ class OutletQuotesFeed(LatestQuotesFeed):
     """The newest published quotes that an outlet printed."""
 
     def get_object(self, request, slug):
-        return public.public_or_404(public.outlets(), slug=slug)
+        return public.public_or_404(public.uncounted_outlets(), slug=slug)
 
     def title(self, outlet):
         return f"Verbatim: quotes printed by {outlet.name}"

@@ -132,29 +132,11 @@ def visible(public_records, every_record=None):
     return records
 
 
-# The public people, units and outlets a slug may name, as public.people(), units() and
-# outlets() define them, but asked with EXISTS rather than by counting every public quote of
-# the one named (a prolific speaker or outlet has hundreds of thousands).
-def public_people():
-    return Person.objects.filter(
-        Exists(public.quotes().filter(person=OuterRef("pk"))), merged_into=None
-    )
-
-
-def public_units():
-    return Unit.objects.filter(Exists(public.memberships().filter(unit=OuterRef("pk"))))
-
-
-def public_outlets():
-    # Through each printing's copy of its article's outlet, which an index leads with.
-    return Outlet.objects.filter(Exists(public.printings().filter(printed_by=OuterRef("pk"))))
-
-
 def outlets_named(name):
     """The public outlets whose name is `name`, or else holds it ("Gazette")."""
     name = " ".join(name.split())
-    exact = public_outlets().filter(name__iexact=name)
-    return exact if exact.exists() else public_outlets().filter(name__icontains=name)
+    exact = public.uncounted_outlets().filter(name__iexact=name)
+    return exact if exact.exists() else public.uncounted_outlets().filter(name__icontains=name)
 
 
 # How long the outlet filter's suggestions are kept: a new outlet shows within minutes.
@@ -167,7 +149,7 @@ def outlet_names() -> list[str]:
     quote list page offers them."""
 
     def read():
-        names = public_outlets().order_by("name").values_list("name", flat=True)
+        names = public.uncounted_outlets().order_by("name").values_list("name", flat=True)
         return list(names[:OUTLET_NAMES_SHOWN])
 
     return cache.get_or_set("quote-list:outlet-names", read, OUTLET_NAMES_SECONDS)
@@ -234,14 +216,14 @@ class QuoteFilter(FilterSet):
     speaker = slug_filter(
         "speaker",
         "person",
-        visible(public_people, Person.objects.all()),
+        visible(public.uncounted_people, Person.objects.all()),
         label=_("Speaker"),
         widget=forms.HiddenInput,
     )
     unit = slug_filter(
         "unit",
         "person__memberships__unit",
-        visible(public_units, Unit.objects.all()),
+        visible(public.uncounted_units, Unit.objects.all()),
         method="by_unit",
         label=_("Unit"),
         widget=forms.HiddenInput,
@@ -249,7 +231,7 @@ class QuoteFilter(FilterSet):
     outlet = slug_filter(
         "outlet",
         "printings__printed_by",
-        visible(public_outlets, Outlet.objects.all()),
+        visible(public.uncounted_outlets, Outlet.objects.all()),
         label=_("Outlet"),
         widget=forms.HiddenInput,
     )

@@ -92,6 +92,22 @@ def outlets():
     )
 
 
+def uncounted_people():
+    """people(), units() and outlets() without `quote_count`, asked with EXISTS rather than
+    by counting every public quote of each (a prolific speaker or outlet has hundreds of
+    thousands): for a page, feed or filter that names one."""
+    return Person.objects.filter(Exists(quotes().filter(person=OuterRef("pk"))), merged_into=None)
+
+
+def uncounted_units():
+    return Unit.objects.filter(Exists(memberships().filter(unit=OuterRef("pk"))))
+
+
+def uncounted_outlets():
+    # Through each printing's copy of its article's outlet, which an index leads with.
+    return Outlet.objects.filter(Exists(printings().filter(printed_by=OuterRef("pk"))))
+
+
 def articles():
     """Articles that carry a public quote."""
     return Article.objects.filter(Exists(printings().filter(article=OuterRef("pk"))))
@@ -260,12 +276,12 @@ def resolve_quote(short_id: str, queryset=None) -> Quote:
 
 def resolve_person(slug: str) -> Person:
     """The public person a slug names, following merges; Http404 otherwise."""
-    found = people().filter(slug=slug).first()
+    found = uncounted_people().filter(slug=slug).first()
     if found is not None:
         return found
     person = Person.objects.filter(slug=slug, merged_into__isnull=False).first()
     found = survivor(person) if person else None
-    if found is None or found.merged_into_id or not people().filter(pk=found.pk).exists():
+    if found is None or found.merged_into_id or not uncounted_people().filter(pk=found.pk).exists():
         raise Http404("No such person.")
     return found
 

@@ -5,8 +5,10 @@ Horizontal positions are percentages of the drawing's width and everything else 
 pixels (the SVGs have no viewBox), so that text, dots and tap targets keep their size on a
 phone instead of shrinking with the picture."""
 
+import collections
 import datetime
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.utils.dateformat import format as date_format
@@ -287,20 +289,22 @@ def histogram(dates):
     """Bars of how many quotes fall in each day, month or year (whichever suits the span)
     from the first date to the last, empty periods included so that the axis is even; bars
     are never wider than MAX_BAR, and a single period is one bar that the template draws as
-    a dot. `dates` holds one date per quote, None for a quote with no dated printing. None
-    where no date is known."""
-    known = sorted(d for d in dates if d)
-    undated = len(dates) - len(known)
+    a dot. `dates` holds one date per quote, None for a quote with no dated printing, or is
+    a mapping of each date (or None) to its number of quotes, as a database counts them.
+    None where no date is known."""
+    counts = dates if isinstance(dates, Mapping) else collections.Counter(dates)
+    known = sorted(day for day in counts if day)
+    undated = counts.get(None, 0)
     if not known:
         return None
     start, end = known[0], known[-1]
     period = _period_of(start, end)
     buckets = _buckets(start, end, period)
-    tally = _tally(known, period)
+    tally = _tally(counts, known, period)
     single = len(buckets) == 1
     baseline = TOP + (DOT_AREA_HEIGHT if single else BAR_AREA_HEIGHT)
     bars = _bars(buckets, tally, baseline)
-    total = len(known)
+    total = sum(tally.values())
     return Histogram(
         height=int(baseline + AXIS_HEIGHT),
         top=TOP,
@@ -316,12 +320,13 @@ def histogram(dates):
     )
 
 
-def _tally(days, period):
-    """How many of `days` fall in each period, by the period's first day."""
+def _tally(counts, days, period):
+    """How many quotes of `days` (counted in `counts`) fall in each period, by the period's
+    first day."""
     tally = {}
     for day in days:
         key = _bucket_key(day, period)
-        tally[key] = tally.get(key, 0) + 1
+        tally[key] = tally.get(key, 0) + counts[day]
     return tally
 
 

@@ -10,17 +10,21 @@ Each page is asked for at the addresses the load run draws (run.page_urls, same 
 address once, after one uncounted request per page. The figures to compare are the CPU time
 of this process per request (Python: view, templates, the database driver's side), its
 median and its minimum, which a busy machine moves less than the elapsed time (also shown).
---profile prints that page's cProfile, by cumulative and by own time; --save writes each
+--profile prints that page's cProfile, by cumulative and by own time; --queries N, each
+page's N queries that took longest in all (their numbers written as 0, so that one query
+asked with different ids counts once), with the mean per request; --save writes each
 page's HTML to a folder, to check that a change leaves the output as it was (diff -r).
 """
 
 import argparse
+import collections
 import cProfile
 import io
 import logging
 import os
 import pstats
 import random
+import re
 import secrets
 import statistics
 import time
@@ -53,6 +57,9 @@ def arguments(argv=None):
         "--save", default="", help="a folder to write each page's HTML to, to compare outputs"
     )
     parser.add_argument(
+        "--queries", type=int, default=0, help="print each page's N costliest queries"
+    )
+    parser.add_argument(
         "--language", default="en", help="the pages' language (its prefix: /uk/quotes/)"
     )
     return parser.parse_args(argv)
@@ -80,7 +87,9 @@ def main(argv=None):
     django.setup()
     logging.getLogger("verbatim.requests").setLevel(logging.WARNING)
     from django.conf import settings
+    from django.db import connection
     from django.test import Client
+    from django.test.utils import CaptureQueriesContext
 
     stamp = database.read_stamp(args.database)
     if not stamp:
@@ -94,12 +103,18 @@ def main(argv=None):
         asked = [prefix + wanted[i % len(wanted)] for i in range(args.requests)]
         client.get(asked[0])
         profiler = cProfile.Profile() if name == args.profile else None
-        times, cpu = [], []
+        times, cpu, spent = [], [], collections.Counter()
+        queries = CaptureQueriesContext(connection) if args.queries else None
         for url in asked:
             started, started_cpu = time.perf_counter(), time.process_time()
             if profiler:
                 profiler.enable()
-            response = client.get(url)
+            if queries is not None:
+                with queries:
+                    response = client.get(url)
+                spent.update(query_times(queries.captured_queries))
+            else:
+                response = client.get(url)
             if profiler:
                 profiler.disable()
             times.append((time.perf_counter() - started) * 1000)
@@ -115,12 +130,25 @@ def main(argv=None):
             f"elapsed {statistics.median(times):6.2f} ms median; {len(times)} requests",
             flush=True,
         )
+        for sql, total in spent.most_common(args.queries):
+            # The columns read are left out: what tells queries apart is where they read.
+            shown = re.sub(r"^SELECT .+? FROM ", "SELECT … FROM ", sql)
+            print(f"  {total / len(times):8.2f} ms a request  {shown[:600]}")
         if profiler:
             for order in ("cumulative", "tottime"):
                 out = io.StringIO()
                 stats = pstats.Stats(profiler, stream=out).sort_stats(order)
                 stats.print_stats(*([args.restrict] if args.restrict else []), 45)
                 print(out.getvalue())
+
+
+def query_times(captured):
+    """Milliseconds spent in each query of `captured`, its numbers and strings written as 0."""
+    spent = collections.Counter()
+    for query in captured:
+        shape = re.sub(r"'[^']*'|\b\d+\b", "0", query["sql"])
+        spent[shape] += float(query["time"]) * 1000
+    return spent
 
 
 if __name__ == "__main__":

@@ -72,7 +72,7 @@ def names_compared(people):
 @admin.register(Person)
 class PersonAdmin(CurationPermissions, MembershipInlines, ConfirmationPages, HistoryAdmin):
     def view_on_site(self, person):
-        return view_on_site_if_public(person, public.people())
+        return view_on_site_if_public(person, public.uncounted_people())
 
     ordering = ["name"]
     list_display = [
@@ -197,7 +197,7 @@ class UnitMembershipInline(admin.TabularInline):
 @admin.register(Unit)
 class UnitAdmin(MembershipInlines, HistoryAdmin):
     def view_on_site(self, unit):
-        return view_on_site_if_public(unit, public.units())
+        return view_on_site_if_public(unit, public.uncounted_units())
 
     ordering = ["name"]
     list_filter = [TopLevelFilter]

@@ -159,6 +159,17 @@ class Quote(models.Model):
             # The order of every quote list: latest first printed first, undated last.
             models.Index(LIST_ORDER[0], F("id").desc(), name="quote_list_order"),
             models.Index(*OUTLETS_ORDER, name="quote_outlets_order"),
+            # A person's public quotes in the list's order (their page, a unit's), with the
+            # date each was first printed, which their timeline counts: both read from the
+            # index alone on PostgreSQL. The condition is public.quote_q's.
+            models.Index(
+                F("person"),
+                LIST_ORDER[0],
+                F("id").desc(),
+                include=["first_published"],
+                condition=models.Q(status="published", merged_into=None),
+                name="quote_public_person_order",
+            ),
             # q's match on an unnamed speaker's description (icontains, i.e. UPPER(...) LIKE
             # '%...%') read from an index rather than from every quote. PostgreSQL only.
             GinIndex(

@@ -2,15 +2,18 @@
 text, the sentence saying who carried it, and the inline SVG timelines (no script, no inline
 styles: the CSP allows neither)."""
 
+import datetime
 from dataclasses import dataclass
 
 from django import template
+from django.db.models import Count
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from quotes import public
 from quotes import wording as cmp
+from quotes.models import LIST_ORDER
 from quotes.timeline import (
     AXIS_HEIGHT,
     PER,
@@ -366,11 +369,13 @@ def _histogram_svg(hist, title, css_class):
 
 
 def _quotes_over_time(quotes, title, css_class):
-    """One query: the first date each quote was printed, as the quote keeps it
-    (`first_published`, refreshed whenever its printings or their articles change), rather
-    than worked out again from every printing's article."""
-    dates = list(quotes.order_by().values_list("first_published", flat=True))
-    hist = histogram(dates)
+    """One query: how many quotes were first printed on each day, from the date each quote
+    keeps (`first_published`, refreshed whenever its printings or their articles change),
+    counted by the database rather than worked out again from every printing's article. The
+    day is the list order's (undated as date.min), which an index holds in its order."""
+    listed = LIST_ORDER[0].expression
+    by_day = quotes.order_by().annotate(day=listed).values_list("day").annotate(n=Count("*"))
+    hist = histogram({(None if day == datetime.date.min else day): n for day, n in by_day})
     if hist is None:
         return ""
     per = gettext("all on one day") if hist.single else PER[hist.period]

@@ -91,45 +91,26 @@ def articles_before(articles, limit, *, before):
     return rows[::-1]
 
 
-class ArticleListView(ListView):
-    """Every archived article that carries a public quote, so that each one is reachable,
-    its outlet known or not: newest first (undated ones after the dated, latest archived
-    first), each with its number of public quotes, filtered by ArticleFilterForm. A page
-    costs the same few queries however many rows it shows, and is read through indexes
-    (articles_from) with an exact count up to a thousand articles, an estimate beyond
-    (quotes.pagination.count). A page that does not exist answers 404 with the reason and a
-    link to the last numbered page."""
+class ArticlePagesMixin:
+    """For a ListView of articles in the articles list's order: a page costs the same few
+    queries however many rows it shows, and is read through indexes (articles_from) with an
+    exact count up to a thousand articles, an estimate beyond (quotes.pagination.count). A
+    page that does not exist answers 404 with the reason and a link to the last numbered
+    page. `page_rows` says what each row is read with."""
 
-    template_name = "quotes/article_list.html"
-    context_object_name = "articles"
-    paginate_by = ARTICLES_PER_PAGE
     out_of_range = False
 
-    def get(self, request, *args, **kwargs):
-        with_articles = Exists(public.articles().filter(outlet=OuterRef("pk")))
-        self.outlets = list(Outlet.objects.filter(with_articles).only("name", "slug"))
-        self.form = ArticleFilterForm(request.GET, outlets=self.outlets)
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self):
-        articles = public.articles()
-        if not self.form.is_valid():
-            return articles.none()
-        outlet = self.form.cleaned_data["outlet"]
-        if outlet == UNKNOWN_OUTLET:
-            return articles.filter(outlet=None)
-        if outlet:
-            return articles.filter(outlet__slug=outlet)
+    def page_rows(self, articles):
         return articles
 
     def paginate_queryset(self, queryset, page_size):
-        count = pagination.count(queryset)
+        count = pagination.count(queryset, estimate_first=True)
         page = pagination.Page(rows=[], count=count, params=self.request.GET.copy())
         # Numbered as far as the exact count goes; past it pages go on from a row.
         self.numbered = max(1, pagination.COUNT_CAP // page_size)
         pages = math.ceil(count / page_size) if count.exact else self.numbered
         page.last_number = max(1, min(self.numbered, pages))
-        rows = self.with_counts(queryset)
+        rows = self.page_rows(queryset)
         try:
             if "after" in self.request.GET or "before" in self.request.GET:
                 self.keyset_page(page, queryset, rows, page_size)
@@ -184,8 +165,39 @@ class ArticleListView(ListView):
         if not page.rows:
             raise pagination.OutOfRange(gettext("There are no more articles in this list."))
 
-    @staticmethod
-    def with_counts(articles):
+    def render_to_response(self, context, **kwargs):
+        if self.out_of_range:
+            kwargs["status"] = 404
+        return super().render_to_response(context, **kwargs)
+
+
+class ArticleListView(ArticlePagesMixin, ListView):
+    """Every archived article that carries a public quote, so that each one is reachable,
+    its outlet known or not: newest first (undated ones after the dated, latest archived
+    first), each with its number of public quotes, filtered by ArticleFilterForm."""
+
+    template_name = "quotes/article_list.html"
+    context_object_name = "articles"
+    paginate_by = ARTICLES_PER_PAGE
+
+    def get(self, request, *args, **kwargs):
+        with_articles = Exists(public.articles().filter(outlet=OuterRef("pk")))
+        self.outlets = list(Outlet.objects.filter(with_articles).only("name", "slug"))
+        self.form = ArticleFilterForm(request.GET, outlets=self.outlets)
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        articles = public.articles()
+        if not self.form.is_valid():
+            return articles.none()
+        outlet = self.form.cleaned_data["outlet"]
+        if outlet == UNKNOWN_OUTLET:
+            return articles.filter(outlet=None)
+        if outlet:
+            return articles.filter(outlet__slug=outlet)
+        return articles
+
+    def page_rows(self, articles):
         """`articles` with their outlets and their number of public quotes (counted in the
         database for the page's rows only), without their texts."""
         quote_counts = (
@@ -211,11 +223,6 @@ class ArticleListView(ListView):
             chosen_outlet=next((o for o in self.outlets if o.slug == chosen), None),
             **kwargs,
         )
-
-    def render_to_response(self, context, **kwargs):
-        if self.out_of_range:
-            kwargs["status"] = 404
-        return super().render_to_response(context, **kwargs)
 
 
 class ArticleDetailView(DetailView):

@@ -5,7 +5,7 @@ from django.views.generic import ListView
 from django.views.generic.detail import SingleObjectMixin
 
 from .. import public
-from .articles import articles_of
+from .articles import ArticlePagesMixin, articles_of
 from .research import research_links
 
 
@@ -20,25 +20,24 @@ class OutletListView(ListView):
         return super().get_context_data(unknown_outlet_articles=articles_of(None), **kwargs)
 
 
-class OutletDetailView(SingleObjectMixin, ListView):
-    """An outlet's articles that carry public quotes, each with those quotes."""
+class OutletDetailView(ArticlePagesMixin, SingleObjectMixin, ListView):
+    """An outlet's articles that carry public quotes, each with those quotes, in the
+    articles list's order and paged as it is."""
 
     template_name = "quotes/outlet_detail.html"
     paginate_by = 20
 
     def get(self, request, *args, **kwargs):
-        self.object = public.public_or_404(public.outlets(), slug=kwargs["slug"])
+        self.object = public.public_or_404(public.uncounted_outlets(), slug=kwargs["slug"])
         return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
+        return public.articles().filter(outlet=self.object)
+
+    def page_rows(self, articles):
         public_printings = public.printings().select_related("quote__person").order_by("start")
-        return (
-            public.articles()
-            .filter(outlet=self.object)
-            .order_by("-published", "-archived_at", "-pk")
-            .prefetch_related(
-                Prefetch("printings", queryset=public_printings, to_attr="public_printings")
-            )
+        return articles.defer("body", "raw").prefetch_related(
+            Prefetch("printings", queryset=public_printings, to_attr="public_printings")
         )
 
     def get_context_data(self, **kwargs):

@@ -26,7 +26,7 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
 
     def get(self, request, *args, **kwargs):
         self.object = public.public_or_404(
-            public.units().select_related("parent"), slug=kwargs["slug"]
+            public.uncounted_units().select_related("parent"), slug=kwargs["slug"]
         )
         return super().get(request, *args, **kwargs)
 
@@ -43,7 +43,7 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
             members=public.people()
             .filter(pk__in=public.memberships().filter(unit=self.object).values("person"))
             .order_by("name"),
-            children=public.units().filter(parent=self.object).order_by("name"),
+            children=public.uncounted_units().filter(parent=self.object).order_by("name"),
             research=research_links("unit", self.object, "quotes:unit-feed"),
             **kwargs,
         )

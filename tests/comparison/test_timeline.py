@@ -100,6 +100,14 @@ def test_histogram_counts_per_day_over_a_short_span():
     assert hist.undated == 1 and hist.total == 3
 
 
+def test_histogram_of_counted_days_is_the_histogram_of_the_days():
+    """The counts per day a database returns draw what the days one by one draw."""
+    dates = [APRIL, APRIL, APRIL + datetime.timedelta(days=20), None, None]
+    counted = {APRIL: 2, APRIL + datetime.timedelta(days=20): 1, None: 2}
+    assert histogram(counted) == histogram(dates)
+    assert histogram(counted).undated == 2 and histogram(counted).total == 3
+
+
 def test_histogram_counts_per_month_over_a_long_span():
     """Over years, bars are per month."""
     hist = histogram([datetime.date(2030, 1, 5), datetime.date(2030, 1, 20), APRIL])

@@ -1,5 +1,7 @@
 """Outlets: the list of outlets and each outlet's page of articles and quotes."""
 
+import datetime
+
 import pytest
 
 from quotes.models import Quote
@@ -54,10 +56,37 @@ def test_outlet_page_leaves_out_unpublished_quotes_and_their_articles(client, ou
 
 @pytest.mark.django_db
 def test_outlet_page_runs_a_fixed_number_of_queries(client, outlet, django_assert_max_num_queries):
-    """Many articles do not cost a query each."""
+    """Many articles do not cost a query each: the outlet, the count, the dated articles,
+    the undated ones (read where the dated do not fill the page) and their printings."""
     PrintingFactory.create_batch(15, article__outlet=outlet)
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         assert client.get(outlet.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.django_db
+def test_outlet_page_pages_through_articles_newest_first(client, outlet):
+    """The outlet's articles are paged as the articles list is: newest first, undated last,
+    and a page number past the last answers 404 and says how many there are."""
+    for day in range(1, 22):
+        PrintingFactory(
+            article__outlet=outlet,
+            article__title=f"Harbour day {day:02}",
+            article__published=datetime.date(2031, 3, day),
+        )
+    PrintingFactory(
+        article__outlet=outlet, article__title="Undated notice", article__published=None
+    )
+    first = client.get(outlet.get_absolute_url()).content.decode()
+    assert "22 articles with published quotes" in first
+    assert first.index("Harbour day 21") < first.index("Harbour day 02")
+    assert "Harbour day 01" not in first and "Undated notice" not in first
+    assert 'rel="next" href="?page=2"' in first
+    second = client.get(outlet.get_absolute_url() + "?page=2").content.decode()
+    assert second.index("Harbour day 01") < second.index("Undated notice")
+    assert "Harbour day 02" not in second
+    missing = client.get(outlet.get_absolute_url() + "?page=3")
+    assert missing.status_code == 404
+    assert "There are only 2 pages here." in missing.content.decode()
 
 
 @pytest.mark.django_db
