@@ -8,6 +8,7 @@ database, which stays empty for the next run. Each import runs in its own proces
 it times the command as an operator runs it, less the interpreter's start.
 """
 
+import cProfile
 import json
 import os
 import random
@@ -119,9 +120,15 @@ def import_rolled_back(folder: Path) -> dict:
         reverse("quotes:quote-detail", kwargs={"short_id": "warm-up"})
         before, quotes_before = Article.objects.count(), Quote.objects.count()
         started = time.perf_counter()
+        # BENCH_IMPORT_PROFILE=FILE: the timed import's cProfile, for pstats.
+        profiling = os.environ.get("BENCH_IMPORT_PROFILE")
+        profiler = cProfile.Profile() if profiling else None
         with connection.execute_wrapper(statements) if counting else nullcontext():
-            call_command("import_articles", str(folder), "--publish", verbosity=0)
+            with profiler or nullcontext():
+                call_command("import_articles", str(folder), "--publish", verbosity=0)
         seconds = time.perf_counter() - started
+        if profiler:
+            profiler.dump_stats(profiling)
         imported = Article.objects.count() - before
         quotes = Quote.objects.count() - quotes_before
         transaction.set_rollback(True)

@@ -174,10 +174,12 @@ def test_query_count_does_not_grow_with_the_page(client, monkeypatch, no_page_ca
         assert len(listed(response.content.decode())) == page_size
         return len(context.captured_queries)
 
-    # Only dated rows; then pages running on into the undated ones.
-    assert queries(3) == queries(15) <= 3
-    assert queries(16) == queries(20) <= 5
-    assert queries(3, page=6) <= 5
+    # Only dated rows; then pages running on into the undated ones. PostgreSQL asks its
+    # planner for an estimate before counting (one EXPLAIN).
+    estimate = 1 if connection.vendor == "postgresql" else 0
+    assert queries(3) == queries(15) <= 3 + estimate
+    assert queries(16) == queries(20) <= 5 + estimate
+    assert queries(3, page=6) <= 5 + estimate
 
 
 @pytest.mark.django_db

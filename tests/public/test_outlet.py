@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.db import connection
 
 from quotes.models import Quote
 from tests.factories import ArticleFactory, OutletFactory, PrintingFactory, QuoteFactory
@@ -56,10 +57,11 @@ def test_outlet_page_leaves_out_unpublished_quotes_and_their_articles(client, ou
 
 @pytest.mark.django_db
 def test_outlet_page_runs_a_fixed_number_of_queries(client, outlet, django_assert_max_num_queries):
-    """Many articles do not cost a query each: the outlet, the count, the dated articles,
-    the undated ones (read where the dated do not fill the page) and their printings."""
+    """Many articles do not cost a query each: the outlet, the count (on PostgreSQL, the
+    planner's estimate first), the dated articles, the undated ones (read where the dated do
+    not fill the page) and their printings."""
     PrintingFactory.create_batch(15, article__outlet=outlet)
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(6 if connection.vendor == "postgresql" else 5):
         assert client.get(outlet.get_absolute_url()).status_code == 200
 
 
