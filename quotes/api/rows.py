@@ -5,8 +5,8 @@ A page of 50 quotes has about 100 printings, each with its article and outlet, a
 speakers' memberships with their units: as models, prefetched (public.for_listing), they
 cost several times the page's SQL in Python. Here the quotes come from the list's own query
 (only the columns shown, with the speaker), the printings and units from one query each.
-QuoteSerializer stays for the detail and for the schema; a test holds the two to the same
-output.
+QuoteSerializer stays for the detail and for the schema; both write their records with
+quotes.api.output, and a test holds the two to the same output.
 """
 
 from collections import defaultdict
@@ -14,6 +14,8 @@ from collections import defaultdict
 from archive.models import Article
 from quotes import public
 from quotes.models import PRINTING_ORDER, Printing
+
+from .output import article_output, printing_output, quote_output
 
 # The columns of the quote list's rows (and of their speakers) that the output shows.
 QUOTE_COLUMNS = ("short_id", "text", "speaker_description", "person__name", "person__slug")
@@ -52,50 +54,45 @@ def quotes_data(quotes, site):
 
 
 def _units(people):
-    """Each of `people`'s public units, by name, once (public.units_of): {id: [unit, ...]}."""
+    """Each of `people`'s public units, by name, once (public.units_of): {id: [(name, slug)]}."""
     found = defaultdict(dict)
     stated = public.memberships().filter(person__in=people).order_by()
     rows = stated.values_list("unit__name", "pk", "person_id", "unit_id", "unit__slug")
     # Sorted here, as units_of sorts, rather than by the database's collation.
     for name, _, person, unit, slug in sorted(rows):
-        found[person].setdefault(unit, {"name": name, "slug": slug})
+        found[person].setdefault(unit, (name, slug))
     return {person: list(units.values()) for person, units in found.items()}
 
 
 def _quote(quote, printings, units, site):
     person = quote.person
-    appearances = [_printing(row, site) for row in printings]
-    dates = [row[9] for row in printings if row[9]]
-    return {
-        "id": quote.short_id,
-        "permalink": site + public.page_path(quote),
-        "text": quote.text,
-        "speaker": None
-        if person is None
-        else {"name": person.name, "slug": person.slug, "url": site + public.page_path(person)},
-        "speaker_description": quote.speaker_description,
-        "units": units.get(quote.person_id, []) if person is not None else [],
-        "appearances": appearances,
-        "first_published": min(dates).isoformat() if dates else None,
-        "outlet_count": len({row[10] for row in printings if row[10]}),
-    }
+    return quote_output(
+        quote,
+        person,
+        units=units.get(quote.person_id, []) if person is not None else [],
+        appearances=[_printing(row, site) for row in printings],
+        dates=[row[9] for row in printings],
+        outlets=[row[10] for row in printings],
+        site=site,
+    )
 
 
 def _printing(row, site):
     (_, text, start, end, attribution, language, article, url, title, published) = row[:10]
     outlet, outlet_name, outlet_slug = row[10:]
-    return {
-        "article": {
-            "id": article,
-            "url": url,
-            "archived_url": site + public.path_of(Article, article),
-            "outlet": None if outlet is None else {"name": outlet_name, "slug": outlet_slug},
-            "title": title,
-            "published": None if published is None else published.isoformat(),
-        },
-        "text": text,
-        "start": start,
-        "end": end,
-        "attribution": attribution,
-        "language": language,
-    }
+    return printing_output(
+        article=article_output(
+            pk=article,
+            url=url,
+            archived_path=public.path_of(Article, article),
+            outlet=None if outlet is None else (outlet_name, outlet_slug),
+            title=title,
+            published=published,
+            site=site,
+        ),
+        text=text,
+        start=start,
+        end=end,
+        attribution=attribution,
+        language=language,
+    )

@@ -9,6 +9,8 @@ from quotes import public, spread
 from quotes.absolute_urls import absolute, site_url
 from quotes.models import Alteration, Person, Printing, Quote, Unit
 
+from .output import article_output, printing_output, quote_output
+
 
 @extend_schema_field(OpenApiTypes.URI)
 class PageURLField(serializers.Field):
@@ -68,14 +70,14 @@ class PrintingSerializer(serializers.ModelSerializer):
 def printing_fields(printing, site):
     """PrintingSerializer's output for `printing` (see QuoteSerializer.to_representation);
     `site` is the origin of absolute links."""
-    return {
-        "article": _article_fields(printing.article, site),
-        "text": printing.text,
-        "start": printing.start,
-        "end": printing.end,
-        "attribution": printing.attribution,
-        "language": printing.language,
-    }
+    return printing_output(
+        article=_article_fields(printing.article, site),
+        text=printing.text,
+        start=printing.start,
+        end=printing.end,
+        attribution=printing.attribution,
+        language=printing.language,
+    )
 
 
 class QuoteSerializer(serializers.ModelSerializer):
@@ -108,36 +110,32 @@ class QuoteSerializer(serializers.ModelSerializer):
         per quote for its units, a reverse() per link) cost more than the page's SQL; the
         fields stay declared for the schema, and a test holds the two to the same output."""
         site = site_url(self.context.get("request"))
-        person = quote.person
-        return {
-            "id": quote.short_id,
-            "permalink": site + public.page_path(quote),
-            "text": quote.text,
-            "speaker": None
-            if person is None
-            else {"name": person.name, "slug": person.slug, "url": site + public.page_path(person)},
-            "speaker_description": quote.speaker_description,
-            "units": [{"name": unit.name, "slug": unit.slug} for unit in distinct_units(person)],
-            "appearances": [printing_fields(printing, site) for printing in quote.printings.all()],
-            "first_published": self.get_first_published(quote),
-            "outlet_count": self.get_outlet_count(quote),
-        }
+        printings = quote.printings.all()
+        return quote_output(
+            quote,
+            quote.person,
+            units=[(unit.name, unit.slug) for unit in distinct_units(quote.person)],
+            appearances=[printing_fields(printing, site) for printing in printings],
+            dates=[printing.article.published for printing in printings],
+            outlets=[printing.article.outlet_id for printing in printings],
+            site=site,
+        )
 
-    # Worked out from the prefetched printings rather than annotated, so that they do not
-    # interact with QuoteFilter's joins.
+    # Declared for the schema; to_representation writes the record (quotes.api.output),
+    # from the prefetched printings rather than annotations, which would interact with
+    # QuoteFilter's joins.
 
     @extend_schema_field(UnitRefSerializer(many=True))
     def get_units(self, quote):
-        return UnitRefSerializer(distinct_units(quote.person), many=True).data
+        return self.to_representation(quote)["units"]
 
     @extend_schema_field(serializers.DateField(allow_null=True))
     def get_first_published(self, quote):
-        dates = [a.article.published for a in quote.printings.all() if a.article.published]
-        return min(dates).isoformat() if dates else None
+        return self.to_representation(quote)["first_published"]
 
     @extend_schema_field(serializers.IntegerField(min_value=0))
     def get_outlet_count(self, quote):
-        return len({a.article.outlet_id for a in quote.printings.all() if a.article.outlet_id})
+        return self.to_representation(quote)["outlet_count"]
 
 
 class DerivedFromSerializer(serializers.Serializer):
@@ -188,14 +186,15 @@ class QuoteDetailSerializer(QuoteSerializer):
 
 def _article_fields(article, site) -> dict:
     outlet = article.outlet
-    return {
-        "id": article.pk,
-        "url": article.url,
-        "archived_url": site + public.page_path(article),
-        "outlet": None if outlet is None else {"name": outlet.name, "slug": outlet.slug},
-        "title": article.title,
-        "published": None if article.published is None else article.published.isoformat(),
-    }
+    return article_output(
+        pk=article.pk,
+        url=article.url,
+        archived_path=public.page_path(article),
+        outlet=None if outlet is None else (outlet.name, outlet.slug),
+        title=article.title,
+        published=article.published,
+        site=site,
+    )
 
 
 class PersonSerializer(serializers.ModelSerializer):
