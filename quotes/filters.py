@@ -46,7 +46,10 @@ class QuoteFilterForm(forms.Form):
             raise forms.ValidationError(_("The “from” date is after the “to” date."))
         name = cleaned_data.get("outlet_name")
         if name and not outlets_named(name).exists():
-            self.add_error("outlet_name", UNKNOWN["outlet"] % {"value": name})
+            # The name goes in as a parameter, not into the message: one holding "%" would
+            # break the API's error, which formats each message with its parameters.
+            unknown = forms.ValidationError(UNKNOWN["outlet"], params={"value": name})
+            self.add_error("outlet_name", unknown)
         return cleaned_data
 
 

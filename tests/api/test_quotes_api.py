@@ -125,6 +125,8 @@ def test_nul_character_is_a_bad_value(client, archive, query):
         ("speaker=nobody", "speaker", "No speaker is known as “nobody”."),
         ("unit=nowhere", "unit", "No unit is known as “nowhere”."),
         ("outlet=nopaper", "outlet", "No outlet is known as “nopaper”."),
+        # A "%" in the value is the value's, not a format (it was a server error).
+        ("outlet_name=100%25 news", "outlet_name", "No outlet is known as “100% news”."),
         ("from=March", "from", "Give the date as YYYY-MM-DD"),
         ("from=2031-06-01&to=2031-01-01", "__all__", "The “from” date is after the “to” date."),
     ],
