@@ -11,6 +11,7 @@ sitemap, the API, downloads and citations all ask this module.
 """
 
 import datetime
+import functools
 import re
 
 from django.conf import settings
@@ -53,15 +54,32 @@ def quote_count(prefix: str):
     return Count(prefix, filter=quote_q(prefix), distinct=True)
 
 
+def built_once(build):
+    """A read rule's queryset, built once a process and cloned for each caller. Building one
+    whose conditions hold subqueries (EXISTS) resolves them every time, about a millisecond
+    for memberships(), which a unit's page asked for six times; a clone costs microseconds.
+    The queryset built is never evaluated, only its clones, so it holds no rows."""
+    built = functools.cache(build)
+
+    @functools.wraps(build)
+    def clone():
+        return built().all()
+
+    return clone
+
+
+@built_once
 def quotes():
     return Quote.objects.filter(quote_q())
 
 
+@built_once
 def printings():
     """The printings of public quotes."""
     return Printing.objects.filter(quote_q("quote"))
 
 
+@built_once
 def people():
     """Unmerged people with a public quote, annotated with `quote_count`."""
     return (
@@ -71,6 +89,7 @@ def people():
     )
 
 
+@built_once
 def units():
     """Units with a public membership (stated for a person with a public quote), annotated
     with `quote_count`: the public quotes of the people those memberships tie to it."""
@@ -85,6 +104,7 @@ def units():
     ).filter(quote_count__gt=0)
 
 
+@built_once
 def outlets():
     """Outlets that printed a public quote, annotated with `quote_count`."""
     return Outlet.objects.annotate(quote_count=quote_count("articles__printings__quote")).filter(
@@ -92,6 +112,7 @@ def outlets():
     )
 
 
+@built_once
 def uncounted_people():
     """people(), units() and outlets() without `quote_count`, asked with EXISTS rather than
     by counting every public quote of each (a prolific speaker or outlet has hundreds of
@@ -99,20 +120,24 @@ def uncounted_people():
     return Person.objects.filter(Exists(quotes().filter(person=OuterRef("pk"))), merged_into=None)
 
 
+@built_once
 def uncounted_units():
     return Unit.objects.filter(Exists(memberships().filter(unit=OuterRef("pk"))))
 
 
+@built_once
 def uncounted_outlets():
     # Through each printing's copy of its article's outlet, which an index leads with.
     return Outlet.objects.filter(Exists(printings().filter(printed_by=OuterRef("pk"))))
 
 
+@built_once
 def articles():
     """Articles that carry a public quote."""
     return Article.objects.filter(Exists(printings().filter(article=OuterRef("pk"))))
 
 
+@built_once
 def corrections():
     """The public record of changes: every correction of a public quote, and the withdrawal
     of a withdrawn one (whose other entries, which may quote its words, are not shown)."""
@@ -137,6 +162,7 @@ def stated_q(prefix: str = "") -> Q:
     return Q(**{f"{at}article": None}) | Exists(by_printing)
 
 
+@built_once
 def memberships():
     """Public memberships: of public people, stated by a published printing (stated_q). The
     units they name are public too."""
@@ -201,6 +227,7 @@ def for_list_rows(quotes):
     )
 
 
+@built_once
 def aliases():
     """Public aliases: the other spellings of public people's names that a published
     printing prints. The data keeps no article for an alias, so it is public when the
@@ -214,6 +241,7 @@ def aliases():
     )
 
 
+@built_once
 def aliases_with_languages():
     """Public aliases, each with `printed_in`: the language of the first public printing
     whose article holds it (the printing's own, else its article's; "" where neither is

@@ -270,9 +270,10 @@ def _buckets(start, end, period):
         return [(datetime.date(y, 1, 1), str(y), str(y)) for y in range(start.year, end.year + 1)]
     out = []
     year, month = start.year, start.month
+    language = get_language()
     while (year, month) <= (end.year, end.month):
         first = datetime.date(year, month, 1)
-        out.append((first, date_format(first, "F Y"), date_format(first, "M Y")))
+        out.append((first, formatted(first, "F Y", language), formatted(first, "M Y", language)))
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
     return out
 
