@@ -125,7 +125,7 @@ class UnitQuotesFeed(LatestQuotesFeed):
     """The newest published quotes of a unit's members."""
 
     def get_object(self, request, slug):
-        return public.public_or_404(public.uncounted_units(), slug=slug)
+        return public.resolve_unit(slug)
 
     def title(self, unit):
         return f"Verbatim: quotes from {unit.name}"

@@ -18,7 +18,7 @@ from django.utils.http import http_date
 
 from archive.models import Capture
 
-from . import public
+from . import paths, public
 from .absolute_urls import absolute
 
 LINK_FORMAT = "application/link-format"
@@ -86,7 +86,7 @@ def mementos_of(original: str) -> list[Memento]:
 
 def article_memento(article) -> Memento:
     return Memento(
-        path=public.cited_path(article), datetime=article.captured_at or article.archived_at
+        path=paths.cited_path(article), datetime=article.captured_at or article.archived_at
     )
 
 
@@ -101,7 +101,7 @@ def nearest(mementos: list[Memento], wanted: datetime.datetime | None) -> Mement
 def memento_path(name: str, original: str) -> str:
     """The site's path of a Memento resource ("timegate", "timemap-link", "timemap-json") of
     `original`, whose query string and "//" are kept as they are."""
-    prefix = public.lasting_reverse(f"quotes:{name}", original="-")[:-1]
+    prefix = paths.lasting_reverse(f"quotes:{name}", original="-")[:-1]
     return prefix + iri_to_uri(original)
 
 

@@ -3,7 +3,7 @@ from models (the detail, feeds of the API), quotes.api.rows from values() rows (
 A field added to the record is added here, and to QuoteSerializer's declared fields, which
 describe it in the schema."""
 
-from quotes import public
+from quotes import paths
 
 
 def article_output(*, pk, url, archived_path, outlet, title, published, site) -> dict:
@@ -37,11 +37,11 @@ def quote_output(quote, person, *, units, appearances, dates, outlets, site) -> 
     known = [day for day in dates if day]
     return {
         "id": quote.short_id,
-        "permalink": site + public.page_path(quote),
+        "permalink": site + paths.page_path(quote),
         "text": quote.text,
         "speaker": None
         if person is None
-        else {"name": person.name, "slug": person.slug, "url": site + public.page_path(person)},
+        else {"name": person.name, "slug": person.slug, "url": site + paths.page_path(person)},
         "speaker_description": quote.speaker_description,
         "units": [{"name": name, "slug": slug} for name, slug in units],
         "appearances": appearances,

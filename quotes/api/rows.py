@@ -12,7 +12,7 @@ quotes.api.output, and a test holds the two to the same output.
 from collections import defaultdict
 
 from archive.models import Article
-from quotes import public
+from quotes import paths, public
 from quotes.models import PRINTING_ORDER, Printing
 
 from .output import article_output, printing_output, quote_output
@@ -84,7 +84,7 @@ def _printing(row, site):
         article=article_output(
             pk=article,
             url=url,
-            archived_path=public.path_of(Article, article),
+            archived_path=paths.path_of(Article, article),
             outlet=None if outlet is None else (outlet_name, outlet_slug),
             title=title,
             published=published,

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from archive.models import Article, Outlet
-from quotes import public, spread
+from quotes import paths, public, spread
 from quotes.absolute_urls import absolute, site_url
 from quotes.models import Alteration, Person, Printing, Quote, Unit
 
@@ -21,7 +21,7 @@ class PageURLField(serializers.Field):
         super().__init__(source="*", read_only=True, **kwargs)
 
     def to_representation(self, value):
-        return absolute(public.page_path(value), self.context.get("request"))
+        return absolute(paths.page_path(value), self.context.get("request"))
 
 
 def distinct_units(person):
@@ -189,7 +189,7 @@ def _article_fields(article, site) -> dict:
     return article_output(
         pk=article.pk,
         url=article.url,
-        archived_path=public.page_path(article),
+        archived_path=paths.page_path(article),
         outlet=None if outlet is None else (outlet.name, outlet.slug),
         title=article.title,
         published=article.published,

@@ -9,7 +9,7 @@ from functools import cached_property
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from .. import public
+from .. import paths, public
 from ..absolute_urls import absolute
 from ..models import Printing, Quote
 from . import apa7, chicago17, mla9
@@ -104,7 +104,7 @@ class Citation:
             else "",
             label=one_line(article.label) if article else "Untitled article",
             article_url=(article.url or "") if article else "",
-            permalink=absolute(public.cited_path(quote), request),
+            permalink=absolute(paths.cited_path(quote), request),
             archived=timezone.localdate(article.archived_at) if article else None,
         )
 

@@ -9,7 +9,7 @@ byline's authors, its headline, its outlet."""
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from .. import public
+from .. import paths
 from ..absolute_urls import absolute
 from .bylines import byline
 from .citation import cited_printing
@@ -43,7 +43,7 @@ def of_quote(quote, printings=None, *, language="", request=None) -> Record:
         authors=(one_line(quote.person.name),) if quote.person_id else (),
         date=article.published if article else None,
         periodical=one_line(article.outlet.name) if article and article.outlet else "",
-        archive_url=absolute(public.cited_path(quote), request),
+        archive_url=absolute(paths.cited_path(quote), request),
         original_url=(article.url or "") if article else "",
         language=language,
     )
@@ -55,7 +55,7 @@ def of_article(article, *, request=None) -> Record:
         authors=tuple(author.inverted for author in byline(article.author)),
         date=article.published,
         periodical=one_line(article.outlet.name) if article.outlet_id else "",
-        archive_url=absolute(public.cited_path(article), request),
+        archive_url=absolute(paths.cited_path(article), request),
         original_url=article.url or "",
         language=article.language,
     )

@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from archive import languages
-from quotes import public
+from quotes import paths
 from quotes.absolute_urls import absolute
 from quotes.citations.bylines import byline
 from quotes.citations.citation import Citation, cited_printing
@@ -44,8 +44,8 @@ def quotation(quote, printings, request=None, language=None):
     data = {
         "@context": "https://schema.org",
         "@type": "Quotation",
-        "@id": absolute(public.cited_path(quote), request),
-        "url": absolute(public.cited_path(quote), request),
+        "@id": absolute(paths.cited_path(quote), request),
+        "url": absolute(paths.cited_path(quote), request),
         "text": quote.text,
     }
     if language is None:
@@ -56,7 +56,7 @@ def quotation(quote, printings, request=None, language=None):
         person = {
             "@type": "Person",
             "name": quote.person.name,
-            "url": absolute(public.page_path(quote.person), request),
+            "url": absolute(paths.page_path(quote.person), request),
         }
         if quote.person.description:
             person["description"] = quote.person.description
@@ -72,7 +72,7 @@ def quotation(quote, printings, request=None, language=None):
 
 
 def news_article(article, request=None):
-    archived = absolute(public.page_path(article), request)
+    archived = absolute(paths.page_path(article), request)
     data = {"@type": "NewsArticle", "url": article.url or archived, "archivedAt": archived}
     if article.title:
         data["headline"] = article.title

@@ -11,7 +11,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from quotes import public
+from quotes import paths, public
 from quotes import wording as cmp
 from quotes.models import LIST_ORDER
 from quotes.timeline import (
@@ -154,7 +154,7 @@ def carried_by(articles):
         first_day = min(a.published for a in dated)
         firsts = [a for a in dated if a.published == first_day]
         names = list(dict.fromkeys(a.outlet for a in firsts if a.outlet_id))
-        by = [format_html('<a href="{}">{}</a>', public.page_path(o), o.name) for o in names]
+        by = [format_html('<a href="{}">{}</a>', paths.page_path(o), o.name) for o in names]
         if by and len(names) < len(firsts):
             by.append(format_html("{}", gettext("an article whose outlet is unknown")))
         sentence = format_html(

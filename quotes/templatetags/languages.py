@@ -9,7 +9,7 @@ from django.conf import settings
 from django.urls import NoReverseMatch, reverse, translate_url
 from django.utils.translation import get_language, override
 
-from quotes import public
+from quotes import paths
 from quotes.absolute_urls import absolute
 
 register = template.Library()
@@ -18,8 +18,8 @@ register = template.Library()
 @register.simple_tag
 def lasting_url(viewname, **kwargs):
     """{% lasting_url "quotes:person-feed" slug=person.slug %}: {% url %} in the default
-    language, for a feed or file (public.LASTING_VIEWS) linked from a page in any language."""
-    return public.lasting_reverse(viewname, **kwargs)
+    language, for a feed or file (paths.LASTING_VIEWS) linked from a page in any language."""
+    return paths.lasting_reverse(viewname, **kwargs)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext
 
 from archive import language_names
-from quotes import public
+from quotes import paths
 from quotes.timeline import long_date
 
 from .verbatim import lang
@@ -218,7 +218,7 @@ def printing_entry(quote, article):
         _pieces(quote, article.pieces),
         _alterations(article),
         _comparison(article, article.comparison),
-        public.page_path(article),
+        paths.page_path(article),
         article.pieces[0].pk,
         _ours(gettext("Archived copy")),
         url,

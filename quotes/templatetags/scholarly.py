@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 
 from django import template
 
-from quotes import public
+from quotes import paths
 from quotes.absolute_urls import absolute
 from quotes.citations import embedded
 
@@ -50,6 +50,6 @@ def coins(record):
 def oembed_address(context, quote):
     """{% oembed_address quote %}: the oEmbed answer for the quote's permalink (discovery)."""
     request = context.get("request")
-    permalink = absolute(public.cited_path(quote), request)
+    permalink = absolute(paths.cited_path(quote), request)
     query = urlencode({"url": permalink, "format": "json"})
-    return absolute(public.lasting_reverse("quotes:oembed"), request) + "?" + query
+    return absolute(paths.lasting_reverse("quotes:oembed"), request) + "?" + query

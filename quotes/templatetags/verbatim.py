@@ -12,7 +12,7 @@ from django.utils.translation import get_language, gettext
 
 from archive import language_names, languages
 from archive.text import paragraph_spans
-from quotes import public
+from quotes import paths, public
 from quotes.timeline import long_date
 
 register = template.Library()
@@ -23,8 +23,8 @@ register = template.Library()
 @register.filter
 def page_path(obj):
     """{{ obj|page_path }}: the path of a quote's, person's, unit's, outlet's or article's
-    page, as its get_absolute_url gives it (remembered: see public.page_path)."""
-    return public.page_path(obj)
+    page, as its get_absolute_url gives it (remembered: see paths.page_path)."""
+    return paths.page_path(obj)
 
 
 # {{ day|long_date }}: a day (a date, not a datetime) as {{ day|date:"j E Y" }} writes it,
@@ -49,8 +49,8 @@ register.filter("language_name", language_names.name)
 @register.simple_tag
 def view_path(viewname):
     """{% view_path "quotes:home" %}: what {% url "quotes:home" %} gives for a view that
-    takes no arguments, remembered (see public.view_path)."""
-    return public.view_path(viewname)
+    takes no arguments, remembered (see paths.view_path)."""
+    return paths.view_path(viewname)
 
 
 @dataclass
@@ -77,20 +77,18 @@ def entry(quote):
     highlighted = getattr(quote, "highlighted", None)
     person = quote.person
     memberships = person.listed_memberships if person else None
-    units = [
-        (public.page_path(unit), unit.name) for unit, _ in public.units_of(person, memberships)
-    ]
+    units = [(paths.page_path(unit), unit.name) for unit, _ in public.units_of(person, memberships)]
     # In PRINTING_ORDER already (for_list_rows): by date, undated last.
     articles = [printing.article for printing in quote.listed_printings]
     outlets = [
-        (public.page_path(outlet), outlet.name) if outlet else (None, None)
+        (paths.page_path(outlet), outlet.name) if outlet else (None, None)
         for outlet in dict.fromkeys(article.outlet for article in articles)
     ]
     first = min((a.published for a in articles if a.published), default=None)
     return Entry(
         words=highlighted or quote.text,
         highlighted=bool(highlighted),
-        path=public.page_path(quote),
+        path=paths.page_path(quote),
         units=units,
         outlets=outlets,
         first=first,
@@ -110,7 +108,7 @@ def speaker_html(quote):
     """The speaker of a quote as its pages name it: a link to the person's page, or the
     description of an unnamed speaker."""
     if quote.person:
-        return format_html('<a href="{}">{}</a>', public.page_path(quote.person), quote.person.name)
+        return format_html('<a href="{}">{}</a>', paths.page_path(quote.person), quote.person.name)
     if quote.speaker_description:
         # As {% blocktranslate %} does: the value escaped, the translation not.
         unnamed = gettext("%(description)s (unnamed)")

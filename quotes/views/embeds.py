@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 
 from verbatim import pagecache
 
-from .. import public
+from .. import paths, public
 from ..absolute_urls import absolute, site_url
 
 # The card runs no script and loads nothing but the site's stylesheet; any page may frame it.
@@ -59,7 +59,7 @@ def embed_card(request, short_id):
     context = {
         "quote": quote,
         "articles": public.articles_printing(quote),
-        "permalink": absolute(public.cited_path(quote), request),
+        "permalink": absolute(paths.cited_path(quote), request),
     }
     response = render(request, "quotes/quote_embed.html", context)
     response["Content-Security-Policy"] = EMBED_POLICY
@@ -67,7 +67,7 @@ def embed_card(request, short_id):
 
 
 def embed_url(quote, request=None):
-    return absolute(public.lasting_reverse("quotes:quote-embed", short_id=quote.short_id), request)
+    return absolute(paths.lasting_reverse("quotes:quote-embed", short_id=quote.short_id), request)
 
 
 def bounded(value, default, least):
@@ -137,7 +137,7 @@ def oembed(request):
         ),
     }
     if quote.person_id:
-        answer["author_url"] = absolute(public.cited_path(quote.person), request)
+        answer["author_url"] = absolute(paths.cited_path(quote.person), request)
     return HttpResponse(
         json.dumps(answer, ensure_ascii=False), content_type="application/json; charset=utf-8"
     )

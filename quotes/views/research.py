@@ -4,7 +4,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from ..public import lasting_reverse
+from ..paths import lasting_reverse
 
 
 def research_links(filter_name, obj, feed_name):

@@ -25,9 +25,7 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
     template_name = "quotes/unit_detail.html"
 
     def get(self, request, *args, **kwargs):
-        self.object = public.public_or_404(
-            public.uncounted_units().select_related("parent"), slug=kwargs["slug"]
-        )
+        self.object = public.resolve_unit(kwargs["slug"])
         return super().get(request, *args, **kwargs)
 
     def get_paginate_by(self, queryset):
@@ -40,9 +38,7 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
         return super().get_context_data(
             unit=self.object,
             **self.languages(),
-            members=public.people()
-            .filter(pk__in=public.memberships().filter(unit=self.object).values("person"))
-            .order_by("name"),
+            members=public.people().filter(pk__in=public.members_of(self.object)).order_by("name"),
             children=public.uncounted_units().filter(parent=self.object).order_by("name"),
             research=research_links("unit", self.object, "quotes:unit-feed"),
             **kwargs,

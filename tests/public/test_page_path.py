@@ -1,9 +1,9 @@
-"""quotes.public.page_path: each public page's address, remembered per process."""
+"""quotes.paths.page_path: each public page's address, remembered per process."""
 
 import pytest
 from django.urls import set_script_prefix
 
-from quotes import public
+from quotes import paths
 from tests.factories import MembershipFactory, PrintingFactory
 
 
@@ -20,9 +20,9 @@ def test_page_path_is_the_address_get_absolute_url_gives():
         printing.article,
     ]
     for record in records:
-        assert public.page_path(record) == record.get_absolute_url()
+        assert paths.page_path(record) == record.get_absolute_url()
         # Asked again, from the memo.
-        assert public.page_path(record) == record.get_absolute_url()
+        assert paths.page_path(record) == record.get_absolute_url()
 
 
 @pytest.mark.django_db
@@ -30,19 +30,19 @@ def test_a_new_slug_gets_its_new_address():
     """The memo is keyed by the address's own field: a renamed slug is never given the old
     path."""
     person = PrintingFactory().quote.person
-    old = public.page_path(person)
+    old = paths.page_path(person)
     person.slug = "someone-renamed"
-    assert public.page_path(person) == "/people/someone-renamed/" != old
+    assert paths.page_path(person) == "/people/someone-renamed/" != old
 
 
 @pytest.mark.django_db
 def test_page_path_follows_the_script_prefix():
     """A site served under a path prefix gets its pages' paths under it."""
     quote = PrintingFactory().quote
-    plain = public.page_path(quote)
+    plain = paths.page_path(quote)
     set_script_prefix("/archive/")
     try:
-        assert public.page_path(quote) == "/archive" + plain
+        assert paths.page_path(quote) == "/archive" + plain
     finally:
         set_script_prefix("/")
 
@@ -56,7 +56,7 @@ def test_page_path_in_another_language_and_for_an_address_reverse_quotes():
 
     quote = PrintingFactory().quote
     with override("uk"):
-        assert public.page_path(quote) == quote.get_absolute_url() == f"/uk/q/{quote.short_id}/"
-        assert public.page_path(quote.person) == quote.person.get_absolute_url()
+        assert paths.page_path(quote) == quote.get_absolute_url() == f"/uk/q/{quote.short_id}/"
+        assert paths.page_path(quote.person) == quote.person.get_absolute_url()
     quote.short_id = "kü 7"
-    assert public.page_path(quote) == quote.get_absolute_url() == "/q/k%C3%BC%207/"
+    assert paths.page_path(quote) == quote.get_absolute_url() == "/q/k%C3%BC%207/"
