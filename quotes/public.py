@@ -13,7 +13,16 @@ sitemap, the API, downloads and citations all ask this module.
 import datetime
 import functools
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery, Value
+from django.db.models import (
+    Count,
+    Exists,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    Subquery,
+    Value,
+)
 from django.db.models.functions import Coalesce, NullIf
 from django.http import Http404
 
@@ -89,15 +98,20 @@ def people():
 def units():
     """Units with a public membership (stated for a person with a public quote), annotated
     with `quote_count`: the public quotes of the people those memberships tie to it."""
-    return Unit.objects.annotate(
-        quote_count=Count(
-            "memberships__person__quotes",
-            filter=quote_q("memberships__person__quotes")
-            & Q(memberships__person__merged_into=None)
-            & stated_q("memberships"),
-            distinct=True,
-        )
-    ).filter(quote_count__gt=0)
+    # Counted unit by unit: the public quotes of the people in its public memberships. A
+    # COUNT DISTINCT over the join of every unit's memberships and quotes tested each
+    # membership's statement once per quote of its person (74 s at 1,000,000 printings;
+    # this, 0.6 s).
+    members = memberships().filter(unit=OuterRef(OuterRef("pk"))).values("person")
+    counted = quotes().filter(person__in=members).order_by().values("pk")
+    return Unit.objects.annotate(quote_count=CountOf(counted)).filter(quote_count__gt=0)
+
+
+class CountOf(Subquery):
+    """How many rows a subquery returns, as a column of the outer query."""
+
+    template = "(SELECT COUNT(*) FROM (%(subquery)s) counted)"
+    output_field = IntegerField()
 
 
 @built_once
