@@ -29,6 +29,7 @@ from django.http import Http404
 from archive.models import Article, Outlet
 
 from .models import (
+    LIST_ORDER,
     PRINTING_ORDER,
     Correction,
     Membership,
@@ -198,6 +199,21 @@ def members_of(unit) -> list[int]:
     return unit._public_members
 
 
+def members_counted(unit) -> list[Person]:
+    """The public people in `unit` (members_of) by name, each with `quote_count`: their
+    public quotes, counted per speaker from the quotes' own index rather than by people()'s
+    count over every quote joined to its speaker."""
+    ids = members_of(unit)
+    counted = (
+        quotes().filter(person__in=ids).order_by().values_list("person").annotate(n=Count("*"))
+    )
+    counts = dict(counted)
+    found = list(Person.objects.filter(pk__in=counts).order_by("name"))
+    for person in found:
+        person.quote_count = counts[person.pk]
+    return found
+
+
 def for_listing(quotes):
     """`quotes` with everything a listing shows (speaker, their public units as the list
     `person.public_memberships`, outlets, dates), fetched in a fixed number of queries
@@ -215,13 +231,34 @@ def for_listing(quotes):
     )
 
 
-def for_list_rows(quotes):
+def per_day(quotes) -> dict:
+    """How many of `quotes` were first printed on each day, None standing for those with no
+    known date: one query, counted by the database from the date each quote keeps
+    (`first_published`) in the list order's form, which an index holds in its order for a
+    person's public quotes (undated as date.min)."""
+    listed = LIST_ORDER[0].expression
+    by_day = quotes.order_by().annotate(day=listed).values_list("day").annotate(n=Count("*"))
+    return {(None if day == datetime.date.min else day): n for day, n in by_day}
+
+
+def listed_memberships():
+    """Public memberships with what a list's row shows of them (for_list_rows), their units'
+    names and addresses, ordered by nothing."""
+    return (
+        memberships()
+        .select_related("unit")
+        .only("person", "rank", "role", "unit", "unit__name", "unit__slug")
+    )
+
+
+def for_list_rows(quotes, *, memberships=True):
     """`quotes` with what a list page's row shows (quotes/_quote.html) and no more: the
     speaker, each printing's date and outlet as the list `listed_printings`, and the
-    speaker's public memberships with their units as the list `person.listed_memberships`.
-    Lighter than for_listing, which the API, feeds and exports read: only the columns shown,
-    and plain lists where Django's prefetch would build a queryset for every quote and
-    speaker."""
+    speaker's public memberships with their units as the list `person.listed_memberships`
+    (left for the caller to set, with `memberships=False`, where it has them: a person's
+    page). Lighter than for_listing, which the API, feeds and exports read: only the
+    columns shown, and plain lists where Django's prefetch would build a queryset for every
+    quote and speaker."""
     printings = (
         Printing.objects.select_related("article__outlet")
         .only(
@@ -235,15 +272,15 @@ def for_list_rows(quotes):
         )
         .order_by(*PRINTING_ORDER)
     )
-    stated = (
-        memberships()
-        .select_related("unit")
-        .only("person", "rank", "role", "unit", "unit__name", "unit__slug")
+    quotes = quotes.select_related("person").prefetch_related(
+        Prefetch("printings", queryset=printings, to_attr="listed_printings")
     )
-    return quotes.select_related("person").prefetch_related(
-        Prefetch("printings", queryset=printings, to_attr="listed_printings"),
-        Prefetch("person__memberships", queryset=stated, to_attr="listed_memberships"),
+    if not memberships:
+        return quotes
+    stated = Prefetch(
+        "person__memberships", queryset=listed_memberships(), to_attr="listed_memberships"
     )
+    return quotes.prefetch_related(stated)
 
 
 @built_once

@@ -301,7 +301,7 @@ def histogram(dates):
     start, end = known[0], known[-1]
     period = _period_of(start, end)
     buckets = _buckets(start, end, period)
-    tally = _tally(counts, known, period)
+    tally = _tally(counts, period)
     single = len(buckets) == 1
     baseline = TOP + (DOT_AREA_HEIGHT if single else BAR_AREA_HEIGHT)
     bars = _bars(buckets, tally, baseline)
@@ -321,13 +321,13 @@ def histogram(dates):
     )
 
 
-def _tally(counts, days, period):
-    """How many quotes of `days` (counted in `counts`) fall in each period, by the period's
-    first day."""
-    tally = {}
-    for day in days:
-        key = _bucket_key(day, period)
-        tally[key] = tally.get(key, 0) + counts[day]
+def _tally(counts, period):
+    """How many of the dated quotes `counts` holds fall in each period, by the period's first
+    day."""
+    tally = collections.Counter()
+    for day, n in counts.items():
+        if day:
+            tally[_bucket_key(day, period)] += n
     return tally
 
 

@@ -2,18 +2,15 @@
 text, the sentence saying who carried it, and the inline SVG timelines (no script, no inline
 styles: the CSP allows neither)."""
 
-import datetime
 from dataclasses import dataclass
 
 from django import template
-from django.db.models import Count
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from quotes import paths, public
+from quotes import paths
 from quotes import wording as cmp
-from quotes.models import LIST_ORDER
 from quotes.timeline import (
     AXIS_HEIGHT,
     PER,
@@ -368,14 +365,10 @@ def _histogram_svg(hist, title, css_class):
     )
 
 
-def _quotes_over_time(quotes, title, css_class):
-    """One query: how many quotes were first printed on each day, from the date each quote
-    keeps (`first_published`, refreshed whenever its printings or their articles change),
-    counted by the database rather than worked out again from every printing's article. The
-    day is the list order's (undated as date.min), which an index holds in its order."""
-    listed = LIST_ORDER[0].expression
-    by_day = quotes.order_by().annotate(day=listed).values_list("day").annotate(n=Count("*"))
-    hist = histogram({(None if day == datetime.date.min else day): n for day, n in by_day})
+def _quotes_over_time(counts, title, css_class):
+    """The histogram of `counts`, how many quotes were first printed on each day (as
+    public.per_day reads them), with its caption."""
+    hist = histogram(counts)
     if hist is None:
         return ""
     per = gettext("all on one day") if hist.single else PER[hist.period]
@@ -391,20 +384,20 @@ def _quotes_over_time(quotes, title, css_class):
 
 
 @register.simple_tag
-def person_timeline(person):
-    """{% person_timeline person %}: the person's published quotes over time."""
+def person_timeline(person, counts):
+    """{% person_timeline person counts %}: the person's published quotes over time, from
+    their `counts` per day (public.per_day), which their page also totals."""
     return _quotes_over_time(
-        public.quotes().by_speaker(person),
-        gettext("Quotes by {name} over time").format(name=person.name),
-        "timeline-person",
+        counts, gettext("Quotes by {name} over time").format(name=person.name), "timeline-person"
     )
 
 
 @register.simple_tag
-def unit_timeline(unit):
-    """{% unit_timeline unit %}: the published quotes of the unit's members over time."""
+def unit_timeline(unit, counts):
+    """{% unit_timeline unit counts %}: the published quotes of the unit's members over time,
+    from their `counts` per day (public.per_day)."""
     return _quotes_over_time(
-        public.in_unit(public.quotes(), unit),
+        counts,
         gettext("Quotes by members of {name} over time").format(name=unit.name),
         "timeline-unit",
     )

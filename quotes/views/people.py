@@ -8,7 +8,7 @@ from django.views.generic.detail import SingleObjectMixin
 from archive.romanise import is_cyrillic, name_language
 
 from .. import public
-from ..pagination import PagedListMixin
+from ..pagination import PagedListMixin, ResultCount
 from .research import research_links
 
 PEOPLE_PER_PAGE = 100
@@ -40,16 +40,31 @@ class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
         return settings.QUOTES_PER_PAGE
 
     def get_queryset(self):
-        return public.for_list_rows(public.quotes().by_speaker(self.object))
+        return public.for_list_rows(public.quotes().by_speaker(self.object), memberships=False)
+
+    def list_pages(self, queryset):
+        # The timeline's counts per day total the list exactly: no count of its own.
+        self.per_day = public.per_day(public.quotes().by_speaker(self.object))
+        return super().list_pages(queryset) | {"total": ResultCount(sum(self.per_day.values()))}
+
+    def paginate_queryset(self, queryset, page_size):
+        # Every row's speaker is the page's person: their memberships, read once for the
+        # header, are each row's too.
+        self.memberships = list(public.listed_memberships().filter(person=self.object))
+        found = super().paginate_queryset(queryset, page_size)
+        for quote in found[2]:
+            quote.person.listed_memberships = self.memberships
+        return found
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(
+        context = super().get_context_data(**kwargs)
+        return context | dict(
             person=self.object,
+            per_day=self.per_day,
             aliases=self.aliases(),
             name_language=name_language(self.object.name, self.printed_in()),
-            units=public.units_of(self.object),
+            units=public.units_of(self.object, self.memberships),
             research=research_links("speaker", self.object, "quotes:person-feed"),
-            **kwargs,
         )
 
     def aliases(self):

@@ -7,7 +7,7 @@ from django.views.generic.detail import SingleObjectMixin
 from archive.romanise import is_cyrillic, name_language
 
 from .. import public
-from ..pagination import PagedListMixin
+from ..pagination import PagedListMixin, ResultCount
 from .research import research_links
 
 
@@ -34,14 +34,20 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
     def get_queryset(self):
         return public.for_list_rows(public.in_unit(public.quotes(), self.object))
 
+    def list_pages(self, queryset):
+        # The timeline's counts per day total the list exactly: no count of its own.
+        self.per_day = public.per_day(public.in_unit(public.quotes(), self.object))
+        return super().list_pages(queryset) | {"total": ResultCount(sum(self.per_day.values()))}
+
     def get_context_data(self, **kwargs):
-        return super().get_context_data(
+        context = super().get_context_data(**kwargs)
+        return context | dict(
             unit=self.object,
+            per_day=self.per_day,
             **self.languages(),
-            members=public.people().filter(pk__in=public.members_of(self.object)).order_by("name"),
+            members=public.members_counted(self.object),
             children=public.uncounted_units().filter(parent=self.object).order_by("name"),
             research=research_links("unit", self.object, "quotes:unit-feed"),
-            **kwargs,
         )
 
     def languages(self):

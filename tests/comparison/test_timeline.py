@@ -274,12 +274,15 @@ def test_person_timeline_counts_public_quotes_per_day(client):
 def test_person_timeline_is_one_query(
     django_assert_num_queries, django_assert_max_num_queries, client
 ):
-    """The timeline costs one query however many quotes there are, and the page's query
-    count does not grow with them."""
+    """The timeline costs one query however many quotes there are, which totals the list
+    too, and the page's query count does not grow with them."""
     person = PersonFactory()
     quotes_by(person, 25)
     with django_assert_num_queries(1):
-        person_timeline(person)
+        counts = public.per_day(public.quotes().by_speaker(person))
+    assert sum(counts.values()) == 25
+    with django_assert_num_queries(0):
+        person_timeline(person, counts)
     # The page's own queries (person, units, aliases, count, quotes and their prefetches),
     # the same for one quote or for a page of them, and the timeline's one.
     with django_assert_max_num_queries(9):
@@ -302,7 +305,7 @@ def test_unit_timeline_counts_members_quotes_once_each(
     quotes_by(second, 2, start=datetime.date(2031, 9, 1))
     public.members_of(unit)  # read by the unit's page before its timeline
     with django_assert_num_queries(1):
-        html = unit_timeline(unit)
+        html = unit_timeline(unit, public.per_day(public.in_unit(public.quotes(), unit)))
     svg = svg_in(html)
     assert svg.find(f"{SVG}title").text == "Quotes by members of 3rd Breakwater Watch over time"
     bars = of_class(svg, "timeline__bar")
