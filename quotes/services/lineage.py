@@ -11,7 +11,7 @@ import hashlib
 from django.utils import timezone
 
 from quotes import lineage, public
-from quotes.models import Alteration, Decision, Derivation, Printing, Quote
+from quotes.models import LIST_ORDER, Alteration, Decision, Derivation, Printing, Quote
 
 # Other statements of a speaker read for splices, at most.
 ELSEWHERE_LIMIT = 300
@@ -51,22 +51,18 @@ def _statements(quote_ids) -> dict[int, dict[int, dict]]:
     return found
 
 
-def _elsewhere(quotes) -> dict[int, list[str]]:
-    """The texts of each speaker's other public statements (for splices), by person id:
-    a splice's flag prints the other statement's words, so never an unpublished one's."""
-    people = {q.person_id for q in quotes if q.person_id}
-    if not people:
-        return {}
+def _elsewhere(quotes, excluded) -> dict[int, list[str]]:
+    """The texts of each speaker's other public statements (for splices), by person id, not
+    those of `excluded`: a splice's flag prints the other statement's words, so never an
+    unpublished one's. The ELSEWHERE_LIMIT latest of each speaker in the list's order, which
+    an index holds for each person: one query a speaker, each reading no more than that. (The
+    latest of all the speakers together, by id, walked the whole table backwards for a
+    speaker with few quotes: 16 ms an article at 1,000,000 printings.)"""
     texts: dict[int, list[str]] = {}
-    rows = (
-        public.quotes()
-        .filter(person__in=people)
-        .exclude(pk__in=[q.pk for q in quotes])
-        .order_by("-pk")
-        .values_list("person_id", "text")[: ELSEWHERE_LIMIT * len(people)]
-    )
-    for person_id, text in rows:
-        texts.setdefault(person_id, []).append(text)
+    for person_id in sorted({q.person_id for q in quotes if q.person_id}):
+        theirs = public.quotes().filter(person=person_id).exclude(pk__in=excluded)
+        rows = theirs.order_by(*LIST_ORDER).values_list("text", flat=True)[:ELSEWHERE_LIMIT]
+        texts[person_id] = list(rows)
     return texts
 
 
@@ -113,7 +109,9 @@ def refresh_lineage(quotes: list[Quote]) -> None:
         return
     ids = [q.pk for q in quotes]
     statements = _statements(ids)
-    elsewhere = _elsewhere(quotes)
+    # Only a statement printed by two articles or more is compared (below).
+    compared = [quote for quote in quotes if len(statements.get(quote.pk, {})) >= 2]
+    elsewhere = _elsewhere(compared, ids)
     fixed, refused = _decisions(ids)
     Derivation.objects.filter(quote__in=ids, decision=Decision.INFERRED).delete()
     derivations, flags = [], {}

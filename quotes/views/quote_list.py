@@ -4,7 +4,7 @@ from django.conf import settings
 from django_filters.views import FilterView
 
 from .. import public, spread
-from ..filters import QuoteFilter, outlet_names
+from ..filters import QuoteFilter, outlet_options
 from ..models import Quote
 from ..pagination import PagedListMixin
 
@@ -46,7 +46,7 @@ class QuoteListView(PagedListMixin, FilterView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         # The outlet filter's suggestions, as the reader types a name.
-        context["outlet_names"] = outlet_names()
+        context["outlet_options"] = outlet_options()
         self.filterset.highlight(context["object_list"])
         if not context["object_list"] and not self.out_of_range and self.filterset.is_valid():
             context["did_you_mean"] = self.filterset.did_you_mean()

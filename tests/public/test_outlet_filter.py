@@ -28,6 +28,15 @@ def test_the_filters_offer_every_public_outlet_by_name(client, printed):
     assert '<option value="Harbour Gazette">' in html and '<option value="Island Post">' in html
 
 
+def test_an_outlet_name_is_offered_escaped(client):
+    """The suggestions are built in Python, not by the template: a name that holds markup
+    is still escaped."""
+    PrintingFactory(article__outlet=OutletFactory(name='The "Quay" <Times>'))
+    html = client.get("/quotes/").content.decode()
+    assert '<option value="The &quot;Quay&quot; &lt;Times&gt;">' in html
+    assert "<Times>" not in html
+
+
 def test_an_outlet_chosen_by_name_narrows_the_list_once_per_quote(client, printed):
     html = client.get("/quotes/", {"outlet_name": "island post"}).content.decode()
     assert "The post&#x27;s words." in html or "The post's words." in html

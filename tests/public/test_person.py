@@ -2,6 +2,7 @@
 
 import pytest
 
+from quotes import pagination
 from quotes.models import Quote
 from tests.factories import (
     MembershipFactory,
@@ -147,7 +148,9 @@ def test_person_page_runs_a_fixed_number_of_queries(client, person, django_asser
     """A person's page does not run a query per quote."""
     for quote in QuoteFactory.create_batch(25, person=person):
         PrintingFactory(quote=quote)
-    with django_assert_max_num_queries(9):  # 8, plus the timeline aggregate
+    # The person, their quotes per day (the timeline and the list's count), their
+    # memberships (the header's units and the rows'), the rows, their printings, aliases.
+    with django_assert_max_num_queries(6):
         assert client.get(person.get_absolute_url()).status_code == 200
 
 
@@ -167,3 +170,15 @@ def test_person_page_links_their_filtered_list_downloads_and_feed(client, person
         "Atom feed": f"/people/{person.slug}/feed/",
     }
     assert_only(follow(client, links), ["The lamp stays lit."], ["Someone else spoke."])
+
+
+@pytest.mark.django_db
+def test_person_page_counts_every_quote_exactly(client, person, monkeypatch):
+    """The list's count is the timeline's total, exact however long the list: where a count
+    stops (pagination.COUNT_CAP), the person's page still says how many quotes there are."""
+    monkeypatch.setattr(pagination, "COUNT_CAP", 5)
+    QuoteFactory.create_batch(7, person=person)
+    QuoteFactory(person=person, status=Quote.Status.SUGGESTED)
+    html = client.get(person.get_absolute_url()).content.decode()
+    assert "7 quotes" in html
+    assert "more than 5" not in html and "about 7" not in html

@@ -87,9 +87,10 @@ def test_unit_page_runs_a_fixed_number_of_queries(client, unit, django_assert_ma
     for person in PersonFactory.create_batch(10):
         MembershipFactory(person=person, unit=unit)
         QuoteFactory.create_batch(2, person=person)
-    # The unit, its members' ids (read once, then given to the list, its count, the timeline
-    # and the members' list), the list's rows, printings and units, the timeline aggregate.
-    with django_assert_max_num_queries(9):
+    # The unit, its members' ids (read once, then given to the list, the counts per day and
+    # the members' list), the counts per day (the timeline and the list's count), the list's
+    # rows, their printings and units, the members with their counts, the sub-units.
+    with django_assert_max_num_queries(8):
         assert client.get(unit.get_absolute_url()).status_code == 200
 
 
@@ -111,3 +112,26 @@ def test_unit_page_links_its_filtered_list_downloads_and_feed(client, unit):
         "Atom feed": f"/units/{unit.slug}/feed/",
     }
     assert_only(follow(client, links), ["We hold the pier."], ["An outsider spoke."])
+
+
+@pytest.mark.django_db
+def test_unit_page_counts_each_members_published_quotes(client, unit):
+    """Each member is listed with how many published quotes they have, a suggestion or
+    another person's quote not counted."""
+    busy, brief = PersonFactory(name="Anna Busy"), PersonFactory(name="Bohdan Brief")
+    for person in (busy, brief):
+        MembershipFactory(person=person, unit=unit)
+    QuoteFactory.create_batch(3, person=busy)
+    QuoteFactory(person=busy, status=Quote.Status.SUGGESTED)
+    QuoteFactory(person=brief)
+    html = client.get(unit.get_absolute_url()).content.decode()
+    members = html[html.index('<ul class="ranked">') :]
+    assert (
+        f'<a href="{busy.get_absolute_url()}">Anna Busy</a> <span class="count">3</span>' in members
+    )
+    assert (
+        f'<a href="{brief.get_absolute_url()}">Bohdan Brief</a> <span class="count">1</span>'
+        in members
+    )
+    assert members.index("Anna Busy") < members.index("Bohdan Brief")
+    assert "4 quotes by members" in html
