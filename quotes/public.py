@@ -266,8 +266,11 @@ def for_list_rows(quotes, *, memberships=True):
         )
         .order_by(*PRINTING_ORDER)
     )
-    quotes = quotes.select_related("person").prefetch_related(
-        Prefetch("printings", queryset=printings, to_attr="listed_printings")
+    # Not the search data a row never shows, three times its text.
+    quotes = (
+        quotes.select_related("person")
+        .defer("search_vector", "lemma_vector")
+        .prefetch_related(Prefetch("printings", queryset=printings, to_attr="listed_printings"))
     )
     if not memberships:
         return quotes

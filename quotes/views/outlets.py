@@ -35,7 +35,20 @@ class OutletDetailView(ArticlePagesMixin, SingleObjectMixin, ListView):
         return public.articles().filter(outlet=self.object)
 
     def page_rows(self, articles):
-        public_printings = public.printings().select_related("quote__person").order_by("start")
+        # Only what the page shows of each quote: not its search data, three times its text.
+        shown = (
+            "quote_id",
+            "article_id",
+            "start",
+            "quote__short_id",
+            "quote__text",
+            "quote__speaker_description",
+            "quote__person__name",
+            "quote__person__slug",
+        )
+        public_printings = (
+            public.printings().select_related("quote__person").only(*shown).order_by("start")
+        )
         return articles.defer("body", "raw").prefetch_related(
             Prefetch("printings", queryset=public_printings, to_attr="public_printings")
         )
