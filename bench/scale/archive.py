@@ -23,6 +23,7 @@ import json
 import math
 import multiprocessing
 import random
+import signal
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -338,8 +339,9 @@ class SyntheticArchive:
             global _BUILDING
             _BUILDING = self
             # fork: the workers share the rows made so far; they only compute and return.
-            with multiprocessing.get_context("fork").Pool(self.processes) as pool:
+            with forked_pool(self.processes) as pool:
                 made = pool.map(_block, blocks, chunksize=1)
+                finish(pool)
             _BUILDING = None
         else:
             made = [self._block(block) for block in blocks]
@@ -647,10 +649,31 @@ def copy_fingerprints(printings: list[dict], *, processes: int = 2) -> None:
     quote = connection.ops.quote_name
     sql = f"COPY {quote(table)} ({quote(printing)}, {quote(key)}) FROM STDIN {FREEZE}"
     # fork: the workers inherit the loaded app and only compute; the database is ours alone.
-    with multiprocessing.get_context("fork").Pool(processes) as pool:
+    with forked_pool(processes) as pool:
         with connection.cursor() as cursor, cursor.copy(sql) as copy:
             for blob in pool.imap(fingerprint_text, chunks):
                 copy.write(blob)
+        finish(pool)
+
+
+def forked_pool(processes):
+    """A pool of `processes` forked workers, which inherit the loaded app and only compute.
+    Each starts with SIGTERM at its default: a parent that handles SIGTERM itself (a test
+    run, a task worker) would otherwise pass its handler on, and a worker that outlives the
+    pool's terminate() keeps the pool waiting for it for ever."""
+    return multiprocessing.get_context("fork").Pool(processes, initializer=_default_sigterm)
+
+
+def _default_sigterm():
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def finish(pool):
+    """Let the pool's workers end once their work is done, rather than have the with
+    block's terminate() kill them, maybe while one holds the lock of the queue that the
+    others wait on."""
+    pool.close()
+    pool.join()
 
 
 def secondary_indexes(model) -> list[tuple[str, str]]:
