@@ -1,5 +1,6 @@
 """Fixtures shared by the whole suite."""
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,23 @@ def default_language():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+# The signals a task worker handles itself for a graceful stop.
+WORKER_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)
+
+
+@pytest.fixture(autouse=True)
+def signal_handlers_kept():
+    """Each test leaves the run's signal handlers as it found them. A test that runs the
+    task worker's db_worker in this process gets its handlers, which do not end the process;
+    a process forked later in the run inherited them, and a pool's terminate() then waited
+    for ever for a worker that SIGTERM did not end."""
+    saved = {number: signal.getsignal(number) for number in WORKER_SIGNALS}
+    yield
+    for number, handler in saved.items():
+        if handler is not None and signal.getsignal(number) is not handler:
+            signal.signal(number, handler)
 
 
 @pytest.fixture(autouse=True)
