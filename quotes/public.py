@@ -231,7 +231,8 @@ def per_day(quotes) -> dict:
     (`first_published`) in the list order's form, which an index holds in its order for a
     person's public quotes (undated as date.min)."""
     listed = LIST_ORDER[0].expression
-    by_day = quotes.order_by().annotate(day=listed).values_list("day").annotate(n=Count("*"))
+    counted = quotes.order_by().prefetch_related(None).annotate(day=listed)
+    by_day = counted.values_list("day").annotate(n=Count("*"))
     return {(None if day == datetime.date.min else day): n for day, n in by_day}
 
 

@@ -26,6 +26,7 @@ import random
 import signal
 import time
 from collections import Counter, defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from django.core.exceptions import FieldDoesNotExist
@@ -341,7 +342,6 @@ class SyntheticArchive:
             # fork: the workers share the rows made so far; they only compute and return.
             with forked_pool(self.processes) as pool:
                 made = pool.map(_block, blocks, chunksize=1)
-                finish(pool)
             _BUILDING = None
         else:
             made = [self._block(block) for block in blocks]
@@ -653,27 +653,25 @@ def copy_fingerprints(printings: list[dict], *, processes: int = 2) -> None:
         with connection.cursor() as cursor, cursor.copy(sql) as copy:
             for blob in pool.imap(fingerprint_text, chunks):
                 copy.write(blob)
-        finish(pool)
 
 
+@contextmanager
 def forked_pool(processes):
     """A pool of `processes` forked workers, which inherit the loaded app and only compute.
     Each starts with SIGTERM at its default: a parent that handles SIGTERM itself (a test
     run, a task worker) would otherwise pass its handler on, and a worker that outlives the
-    pool's terminate() keeps the pool waiting for it for ever."""
-    return multiprocessing.get_context("fork").Pool(processes, initializer=_default_sigterm)
+    pool's terminate() keeps the pool waiting for it for ever. Once the work is done the
+    workers are let end (close, join) rather than killed by the pool's terminate(), maybe
+    while one holds the lock of the queue that the others wait on; on an error, terminated."""
+    context = multiprocessing.get_context("fork")
+    with context.Pool(processes, initializer=_default_sigterm) as pool:
+        yield pool
+        pool.close()
+        pool.join()
 
 
 def _default_sigterm():
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def finish(pool):
-    """Let the pool's workers end once their work is done, rather than have the with
-    block's terminate() kill them, maybe while one holds the lock of the queue that the
-    others wait on."""
-    pool.close()
-    pool.join()
 
 
 def secondary_indexes(model) -> list[tuple[str, str]]:

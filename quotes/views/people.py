@@ -8,8 +8,9 @@ from django.views.generic.detail import SingleObjectMixin
 from archive.romanise import is_cyrillic, name_language
 
 from .. import public
-from ..pagination import PagedListMixin, ResultCount
+from ..pagination import PagedListMixin
 from .research import research_links
+from .timelines import TimelineTotalMixin
 
 PEOPLE_PER_PAGE = 100
 
@@ -23,7 +24,7 @@ class PersonListView(ListView):
         return public.people().order_by("sort_name", "name")
 
 
-class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
+class PersonDetailView(TimelineTotalMixin, PagedListMixin, SingleObjectMixin, ListView):
     """A person and their public quotes, paged as the quote list is; the page of a merged
     person redirects."""
 
@@ -42,11 +43,6 @@ class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
     def get_queryset(self):
         return public.for_list_rows(public.quotes().by_speaker(self.object), memberships=False)
 
-    def list_pages(self, queryset):
-        # The timeline's counts per day total the list exactly: no count of its own.
-        self.per_day = public.per_day(public.quotes().by_speaker(self.object))
-        return super().list_pages(queryset) | {"total": ResultCount(sum(self.per_day.values()))}
-
     def paginate_queryset(self, queryset, page_size):
         # Every row's speaker is the page's person: their memberships, read once for the
         # header, are each row's too.
@@ -60,7 +56,6 @@ class PersonDetailView(PagedListMixin, SingleObjectMixin, ListView):
         context = super().get_context_data(**kwargs)
         return context | dict(
             person=self.object,
-            per_day=self.per_day,
             aliases=self.aliases(),
             name_language=name_language(self.object.name, self.printed_in()),
             units=public.units_of(self.object, self.memberships),

@@ -7,8 +7,9 @@ from django.views.generic.detail import SingleObjectMixin
 from archive.romanise import is_cyrillic, name_language
 
 from .. import public
-from ..pagination import PagedListMixin, ResultCount
+from ..pagination import PagedListMixin
 from .research import research_links
+from .timelines import TimelineTotalMixin
 
 
 class UnitListView(ListView):
@@ -19,7 +20,7 @@ class UnitListView(ListView):
         return public.units().order_by("name")
 
 
-class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
+class UnitDetailView(TimelineTotalMixin, PagedListMixin, SingleObjectMixin, ListView):
     """A unit, its quoted members and their public quotes, paged as the quote list is."""
 
     template_name = "quotes/unit_detail.html"
@@ -34,16 +35,10 @@ class UnitDetailView(PagedListMixin, SingleObjectMixin, ListView):
     def get_queryset(self):
         return public.for_list_rows(public.in_unit(public.quotes(), self.object))
 
-    def list_pages(self, queryset):
-        # The timeline's counts per day total the list exactly: no count of its own.
-        self.per_day = public.per_day(public.in_unit(public.quotes(), self.object))
-        return super().list_pages(queryset) | {"total": ResultCount(sum(self.per_day.values()))}
-
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         return context | dict(
             unit=self.object,
-            per_day=self.per_day,
             **self.languages(),
             members=public.members_counted(self.object),
             children=public.uncounted_units().filter(parent=self.object).order_by("name"),
